@@ -1,0 +1,2 @@
+// The one place the system libyaml header enters the package.
+#include <yaml.h>

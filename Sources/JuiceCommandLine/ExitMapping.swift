@@ -1,0 +1,17 @@
+import ArgumentParser
+import Foundation
+
+extension ParsableCommand {
+    /// Ends the process for an error thrown while parsing or running, with the
+    /// exit codes juice-maker documents rather than swift-argument-parser's:
+    /// `--help` exits 0, usage errors exit 2 (not 64), a tool's own `ExitCode`
+    /// passes through, and anything unexpected is an internal failure, 3.
+    public static func exitMapped(_ error: Error) -> Never {
+        if error is ExitCode { exit(withError: error) }
+        let code = exitCode(for: error)
+        if code == .success { exit(withError: error) }
+        let message = fullMessage(for: error)
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        Foundation.exit(code == .validationFailure ? 2 : 3)
+    }
+}

@@ -1,0 +1,64 @@
+/// One problem found in the input, as data.
+///
+/// Diagnostics never render themselves: text, JSON and the CI formats are separate
+/// printers, so every output format shows exactly the same facts.
+public struct Diagnostic: Sendable, Hashable {
+    /// A related place, such as the first definition of a duplicate.
+    public struct Note: Sendable, Hashable {
+        public var range: SourceRange
+        public var message: String
+
+        public init(range: SourceRange, message: String) {
+            self.range = range
+            self.message = message
+        }
+    }
+
+    public var rule: Rule
+    public var severity: Severity
+    /// Where the offending node starts and ends (end is just past the node).
+    public var range: SourceRange
+    /// Lowercase, no trailing period, the offending thing named in quotes.
+    public var message: String
+    public var notes: [Note]
+    /// A suggestion such as "did you mean 'mango'?".
+    public var help: String?
+
+    public init(
+        _ rule: Rule,
+        at range: SourceRange,
+        _ message: String,
+        notes: [Note] = [],
+        help: String? = nil,
+        severity: Severity? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity ?? rule.defaultSeverity
+        self.range = range
+        self.message = message
+        self.notes = notes
+        self.help = help
+    }
+
+    public var file: String { range.file }
+    public var line: Int { range.start.line }
+    public var column: Int { range.start.column }
+}
+
+extension Diagnostic {
+    /// The order every printer uses: path, then line, then column, then rule id,
+    /// so output is stable whatever order the checks ran in.
+    public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted { a, b in
+            if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+            if a.range.start != b.range.start { return a.range.start < b.range.start }
+            if a.rule != b.rule { return a.rule < b.rule }
+            return a.message < b.message
+        }
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// True when any diagnostic is an error, which makes a book invalid.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+}

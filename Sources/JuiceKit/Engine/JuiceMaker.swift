@@ -1,0 +1,31 @@
+/// Makes menu items from a `FruitStore`, all fruit or none.
+///
+/// It works on a compiled `RecipeBook`: each menu item's need is already
+/// flattened to whole fruits, so making one is a check over a short array
+/// followed by the take, with no recursion and no string lookups.
+public struct JuiceMaker: Sendable {
+    public enum Outcome: Sendable, Hashable {
+        case served
+        /// Nothing was taken; every short fruit is listed, in fruit order.
+        case refused([Shortage])
+    }
+
+    public let book: RecipeBook
+    public var store: FruitStore
+
+    public init(book: RecipeBook, store: FruitStore? = nil) {
+        self.book = book
+        self.store = store ?? FruitStore(book: book)
+    }
+
+    /// Makes one of the menu item at `menuIndex`.
+    public mutating func make(_ menuIndex: Int) -> Outcome {
+        let short = store.take(book.menu[menuIndex].needs)
+        return short.isEmpty ? .served : .refused(short)
+    }
+
+    /// Makes one of the menu item named `id`, or returns nil when the menu has no such item.
+    public mutating func make(_ id: String) -> Outcome? {
+        book.menuIndex(id).map { make($0) }
+    }
+}

@@ -1,0 +1,244 @@
+/// Resolves ingredient names, checks for cycles and flattens every recipe into
+/// whole fruits, then assembles the `RecipeBook`.
+///
+/// Recipes and menu items are "composites" here, numbered in declaration order.
+/// Both walks keep explicit stacks, so a chain of 10,000 nested recipes cannot
+/// overflow the call stack.
+struct Linker {
+    enum Target {
+        case fruit(Int)
+        case composite(Int)
+    }
+
+    struct Edge {
+        var target: Target
+        var amount: Int
+        var range: SourceRange
+        var name: String
+    }
+
+    /// How many steps of a cycle the message and notes spell out.
+    static let cycleStepsShown = 12
+
+    let declarations: DeclarationCollector
+    var diagnostics: [Diagnostic] = []
+
+    init(declarations: DeclarationCollector) {
+        self.declarations = declarations
+    }
+
+    mutating func link() -> RecipeBook {
+        let composites = declarations.composites
+        let allIDs = declarations.fruits.map(\.id) + composites.map(\.id)
+        let edges = composites.map { resolve($0, candidates: allIDs) }
+        let openingStock = resolveStock()
+        let (order, onCycle) = orderAndReportCycles(edges)
+        let needs = flatten(edges, order: order, skip: onCycle)
+        return assemble(edges: edges, needs: needs, openingStock: openingStock)
+    }
+
+    // MARK: Names
+
+    private mutating func resolve(_ composite: DeclarationCollector.CompositeDeclaration, candidates: [String]) -> [Edge] {
+        var edges: [Edge] = []
+        for ingredient in composite.ingredients {
+            guard let definition = declarations.definitions[ingredient.name] else {
+                diagnostics.append(Diagnostic(
+                    .unknownFruit, at: ingredient.range, "unknown fruit '\(RecipeValues.printable(ingredient.name))'",
+                    help: Suggestion.didYouMean(ingredient.name, in: candidates)
+                        ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
+                ))
+                continue
+            }
+            let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
+            edges.append(Edge(target: target, amount: ingredient.amount, range: ingredient.range, name: ingredient.name))
+        }
+        return edges
+    }
+
+    private mutating func resolveStock() -> [Int] {
+        var stock = [Int](repeating: 0, count: declarations.fruits.count)
+        let fruitIDs = declarations.fruits.map(\.id)
+        for entry in declarations.stock {
+            let definition = declarations.definitions[entry.fruit]
+            guard let definition, definition.kind == .fruit else {
+                let message = definition.map { "'\(entry.fruit)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
+                    ?? "unknown fruit '\(RecipeValues.printable(entry.fruit))'"
+                diagnostics.append(Diagnostic(
+                    .unknownFruit, at: entry.range, message,
+                    help: Suggestion.didYouMean(entry.fruit, in: fruitIDs) ?? "declare it under 'fruits:' first"
+                ))
+                continue
+            }
+            stock[definition.index] = entry.amount
+        }
+        return stock
+    }
+
+    // MARK: Cycles
+
+    /// Depth-first order with dependencies first, and which composites sit on a
+    /// cycle. Each cycle is reported once, at the ingredient that closes it.
+    private mutating func orderAndReportCycles(_ edges: [[Edge]]) -> (order: [Int], onCycle: [Bool]) {
+        struct Frame {
+            var node: Int
+            var nextEdge: Int
+        }
+        let count = edges.count
+        var state = [UInt8](repeating: 0, count: count)  // 0 unvisited, 1 on the path, 2 done
+        var positionOnPath = [Int](repeating: -1, count: count)
+        var onCycle = [Bool](repeating: false, count: count)
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        var path: [Frame] = []
+        for root in 0..<count where state[root] == 0 {
+            state[root] = 1
+            positionOnPath[root] = 0
+            path = [Frame(node: root, nextEdge: 0)]
+            while let top = path.last {
+                let nodeEdges = edges[top.node]
+                guard top.nextEdge < nodeEdges.count else {
+                    state[top.node] = 2
+                    positionOnPath[top.node] = -1
+                    order.append(top.node)
+                    path.removeLast()
+                    continue
+                }
+                path[path.count - 1].nextEdge += 1
+                guard case .composite(let child) = nodeEdges[top.nextEdge].target else { continue }
+                switch state[child] {
+                case 0:
+                    state[child] = 1
+                    positionOnPath[child] = path.count
+                    path.append(Frame(node: child, nextEdge: 0))
+                case 1:
+                    let cycle = path[positionOnPath[child]...].map { $0.node }
+                    let closing = nodeEdges[top.nextEdge]
+                    for node in cycle { onCycle[node] = true }
+                    reportCycle(cycle, closing: closing, edges: edges)
+                default:
+                    break
+                }
+            }
+        }
+        return (order, onCycle)
+    }
+
+    private mutating func reportCycle(_ cycle: [Int], closing: Edge, edges: [[Edge]]) {
+        let ids = declarations.composites.map(\.id)
+        var names = cycle.map { ids[$0] } + [ids[cycle[0]]]
+        if names.count > Self.cycleStepsShown {
+            names = Array(names.prefix(Self.cycleStepsShown - 1)) + ["...", names[names.count - 1]]
+        }
+        var notes: [Diagnostic.Note] = []
+        for (step, node) in cycle.enumerated().prefix(Self.cycleStepsShown) {
+            let next = step + 1 < cycle.count ? cycle[step + 1] : cycle[0]
+            if let edge = edges[node].first(where: { if case .composite(next) = $0.target { return true } else { return false } }),
+               edge.range != closing.range {
+                notes.append(.init(range: edge.range, message: "'\(ids[node])' uses '\(ids[next])' here"))
+            }
+        }
+        diagnostics.append(Diagnostic(
+            .recipeCycle, at: closing.range,
+            "recipe cycle: " + names.joined(separator: " -> ")
+                + (cycle.count + 1 > Self.cycleStepsShown ? " (\(cycle.count) recipes)" : ""),
+            notes: notes,
+            help: "a recipe cannot contain itself, directly or through other recipes"
+        ))
+    }
+
+    // MARK: Flattening
+
+    /// Each composite's need in whole fruits, or nil where it cannot be computed
+    /// (a cycle, or an overflow, reported once where it happens).
+    private mutating func flatten(_ edges: [[Edge]], order: [Int], skip: [Bool]) -> [[RecipeBook.FruitAmount]?] {
+        var needs = [[RecipeBook.FruitAmount]?](repeating: nil, count: edges.count)
+        var totals = [Int](repeating: 0, count: declarations.fruits.count)
+        var touched: [Int] = []
+        let ids = declarations.composites.map(\.id)
+        let fruitIDs = declarations.fruits.map(\.id)
+        for node in order where !skip[node] {
+            var complete = true
+            edgeLoop: for edge in edges[node] {
+                let parts: [RecipeBook.FruitAmount]
+                switch edge.target {
+                case .fruit(let fruit):
+                    parts = [RecipeBook.FruitAmount(fruit: fruit, amount: 1)]
+                case .composite(let child):
+                    guard let childNeeds = needs[child] else {
+                        complete = false
+                        break edgeLoop
+                    }
+                    parts = childNeeds
+                }
+                for part in parts {
+                    let (scaled, overflowA) = part.amount.multipliedReportingOverflow(by: edge.amount)
+                    let (sum, overflowB) = totals[part.fruit].addingReportingOverflow(scaled)
+                    if overflowA || overflowB {
+                        let kind = declarations.composites[node].kind.rawValue
+                        diagnostics.append(Diagnostic(
+                            .amountOverflow, at: edge.range,
+                            "\(kind) '\(ids[node])' needs more '\(fruitIDs[part.fruit])' than can be counted (over \(Int.max))",
+                            help: "use smaller amounts in '\(edge.name)' or the recipes it contains"
+                        ))
+                        complete = false
+                        break edgeLoop
+                    }
+                    if totals[part.fruit] == 0 { touched.append(part.fruit) }
+                    totals[part.fruit] = sum
+                }
+            }
+            if complete {
+                touched.sort()
+                needs[node] = touched.map { RecipeBook.FruitAmount(fruit: $0, amount: totals[$0]) }
+            }
+            for fruit in touched { totals[fruit] = 0 }
+            touched.removeAll(keepingCapacity: true)
+        }
+        return needs
+    }
+
+    // MARK: Assembly
+
+    private func assemble(edges: [[Edge]], needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) -> RecipeBook {
+        let composites = declarations.composites
+        // Composite index -> index among recipes or among menu items.
+        var localIndex = [Int](repeating: 0, count: composites.count)
+        var recipeCount = 0, menuCount = 0
+        for (index, composite) in composites.enumerated() {
+            if composite.kind == .recipe {
+                localIndex[index] = recipeCount
+                recipeCount += 1
+            } else {
+                localIndex[index] = menuCount
+                menuCount += 1
+            }
+        }
+        func ingredients(_ index: Int) -> [RecipeBook.Ingredient] {
+            edges[index].map { edge in
+                switch edge.target {
+                case .fruit(let fruit):
+                    return RecipeBook.Ingredient(component: .fruit(fruit), amount: edge.amount)
+                case .composite(let child):
+                    let component: RecipeBook.Component = composites[child].kind == .recipe
+                        ? .recipe(localIndex[child]) : .menuItem(localIndex[child])
+                    return RecipeBook.Ingredient(component: component, amount: edge.amount)
+                }
+            }
+        }
+        var recipes: [RecipeBook.Recipe] = []
+        var menu: [RecipeBook.MenuItem] = []
+        for (index, composite) in composites.enumerated() {
+            if composite.kind == .recipe {
+                recipes.append(.init(id: composite.id, ingredients: ingredients(index), needs: needs[index] ?? []))
+            } else {
+                menu.append(.init(
+                    id: composite.id, label: composite.label ?? composite.id, price: composite.price,
+                    ingredients: ingredients(index), needs: needs[index] ?? []
+                ))
+            }
+        }
+        let fruits = declarations.fruits.map { RecipeBook.Fruit(id: $0.id, label: $0.label ?? $0.id, emoji: $0.emoji) }
+        return RecipeBook(fruits: fruits, recipes: recipes, menu: menu, openingStock: openingStock)
+    }
+}

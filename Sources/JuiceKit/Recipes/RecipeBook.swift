@@ -1,0 +1,84 @@
+/// A validated recipe graph: fruits, intermediate recipes and menu items with
+/// amounts on the edges, and every menu item's need flattened to whole fruits.
+///
+/// A `RecipeBook` only exists for a book with no errors; `RecipeCompiler` builds
+/// it. Fruits and menu items have dense indices, which the engine uses instead of
+/// string lookups.
+public struct RecipeBook: Sendable {
+    public struct Fruit: Sendable, Hashable {
+        public let id: String
+        /// The label shown to people; the id when none is declared.
+        public let label: String
+        public let emoji: String?
+    }
+
+    /// Where an ingredient edge points.
+    public enum Component: Sendable, Hashable {
+        case fruit(Int)
+        case recipe(Int)
+        case menuItem(Int)
+    }
+
+    public struct Ingredient: Sendable, Hashable {
+        public let component: Component
+        public let amount: Int
+    }
+
+    /// An amount of one fruit, by dense fruit index.
+    public struct FruitAmount: Sendable, Hashable {
+        public let fruit: Int
+        public let amount: Int
+    }
+
+    /// An intermediate recipe: usable as an ingredient, never sold.
+    public struct Recipe: Sendable, Hashable {
+        public let id: String
+        public let ingredients: [Ingredient]
+        /// Whole fruits for one batch, sorted by fruit index.
+        public let needs: [FruitAmount]
+    }
+
+    public struct MenuItem: Sendable, Hashable {
+        public let id: String
+        /// The label shown to people; the id when none is declared.
+        public let label: String
+        public let price: Int?
+        public let ingredients: [Ingredient]
+        /// Whole fruits for one order, sorted by fruit index, every nested recipe
+        /// multiplied out and repeated fruits added up.
+        public let needs: [FruitAmount]
+    }
+
+    public let fruits: [Fruit]
+    public let recipes: [Recipe]
+    public let menu: [MenuItem]
+    /// Opening stock by fruit index; a fruit with no stock entry has 0.
+    public let openingStock: [Int]
+
+    private let fruitIndices: [String: Int]
+    private let recipeIndices: [String: Int]
+    private let menuIndices: [String: Int]
+
+    init(fruits: [Fruit], recipes: [Recipe], menu: [MenuItem], openingStock: [Int]) {
+        self.fruits = fruits
+        self.recipes = recipes
+        self.menu = menu
+        self.openingStock = openingStock
+        fruitIndices = Dictionary(fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        recipeIndices = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        menuIndices = Dictionary(menu.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func fruitIndex(_ id: String) -> Int? { fruitIndices[id] }
+    public func recipeIndex(_ id: String) -> Int? { recipeIndices[id] }
+    public func menuIndex(_ id: String) -> Int? { menuIndices[id] }
+
+    /// The id of whatever a component points at.
+    public func id(of component: Component) -> String {
+        switch component {
+        case .fruit(let index): return fruits[index].id
+        case .recipe(let index): return recipes[index].id
+        case .menuItem(let index): return menu[index].id
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Why the tools could not read what they were pointed at. Each ends the command
+/// with exit code 2.
+public enum SourceError: Error, Equatable, CustomStringConvertible {
+    case notFound(String)
+    case unreadable(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): return "no such file or directory: '\(path)'"
+        case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+        }
+    }
+}
+
+/// Finds and reads the files that make up a recipe book.
+///
+/// Every `*.yaml` and `*.yml` under the given paths, searched recursively,
+/// skipping hidden entries, read in sorted path order. A file named explicitly
+/// is read whatever its extension. Each file is read once, however it was reached.
+public enum RecipeSources {
+    public static func load(paths: [String]) throws(SourceError) -> [SourceFile] {
+        try discover(paths: paths).map { path throws(SourceError) in
+            SourceFile(path: path, bytes: try readFile(path))
+        }
+    }
+
+    /// The display paths of every recipe file under `paths`, sorted.
+    public static func discover(paths: [String]) throws(SourceError) -> [String] {
+        var found: [String] = []
+        var seenFiles = Set<String>()
+        var seenDirectories = Set<String>()
+        for argument in paths {
+            let path = displayPath(argument)
+            var info = stat()
+            guard stat(argument, &info) == 0 else {
+                if errno == ENOENT || errno == ENOTDIR {
+                    // A dangling symlink exists but points nowhere.
+                    var linkInfo = stat()
+                    if lstat(argument, &linkInfo) == 0 { throw .unreadable(path, reason: "broken symbolic link") }
+                    throw .notFound(path)
+                }
+                throw .unreadable(path, reason: String(cString: strerror(errno)))
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                try walk(path, seenFiles: &seenFiles, seenDirectories: &seenDirectories, into: &found)
+            } else if seenFiles.insert(identity(argument)).inserted {
+                found.append(path)
+            }
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Walks a directory with an explicit stack. Symlinked directories are
+    /// followed once each, so a symlink loop ends.
+    private static func walk(
+        _ root: String, seenFiles: inout Set<String>, seenDirectories: inout Set<String>, into found: inout [String]
+    ) throws(SourceError) {
+        var pending = [root]
+        while let directory = pending.popLast() {
+            guard seenDirectories.insert(identity(directory)).inserted else { continue }
+            let entries: [String]
+            do {
+                entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+            } catch {
+                throw .unreadable(directory, reason: "cannot list directory")
+            }
+            for name in entries where !name.hasPrefix(".") {
+                let path = directory == "." ? name : directory + "/" + name
+                var info = stat()
+                let isRecipe = name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+                guard stat(path, &info) == 0 else {
+                    // A dangling symlink named like a recipe file is a file we cannot read.
+                    if isRecipe { throw .unreadable(path, reason: "broken symbolic link") }
+                    continue
+                }
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append(path)
+                } else if isRecipe, seenFiles.insert(identity(path)).inserted {
+                    found.append(path)
+                }
+            }
+        }
+    }
+
+    /// One name per file or directory, whatever path reached it.
+    private static func identity(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Reads a whole file.
+    public static func readFile(_ path: String) throws(SourceError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// A path as the tools print it: relative to the working directory when it
+    /// lies under it, `/` separators, no `./` segments.
+    public static func displayPath(_ path: String) -> String {
+        var text = path
+        if text.hasPrefix("/") {
+            let cwd = FileManager.default.currentDirectoryPath
+            if text == cwd { return "." }
+            if text.hasPrefix(cwd + "/") { text = String(text.dropFirst(cwd.count + 1)) }
+        }
+        let absolute = text.hasPrefix("/")
+        let parts = text.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+}

@@ -1,0 +1,69 @@
+/// The rules for ids and amounts, shared by the compiler and the order script.
+public enum RecipeValues {
+    /// Words the order script uses as commands, so no id may take them.
+    public static let reservedIDs: Set<String> = ["restock", "set"]
+
+    /// Why `id` cannot name a fruit, recipe or menu item, or nil when it can.
+    public static func problem(withID id: String) -> String? {
+        if id.isEmpty { return "an id cannot be empty" }
+        for scalar in id.unicodeScalars {
+            if scalar.properties.isWhitespace { return "id '\(printable(id))' contains whitespace" }
+            if scalar == "#" { return "id '\(printable(id))' contains '#', which starts a comment in order scripts" }
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                return "id '\(printable(id))' contains a control character"
+            }
+        }
+        if reservedIDs.contains(id) { return "'\(id)' is reserved for order-script commands" }
+        return nil
+    }
+
+    /// `id` with control characters escaped, safe to show in a one-line message.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The outcome of reading whole decimal digits.
+    public enum WholeNumber: Equatable, Sendable {
+        case value(Int)
+        case negative
+        case leadingZero
+        case tooLarge
+        case notANumber
+    }
+
+    /// Reads `text` as a whole decimal number: digits only, an optional leading
+    /// `-` reported as negative, no `+`, no `_`, no leading zero.
+    public static func wholeNumber(_ text: Substring.UTF8View) -> WholeNumber {
+        var digits = text[...]
+        var negative = false
+        if digits.first == UInt8(ascii: "-") {
+            negative = true
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return .notANumber
+        }
+        if negative { return digits.contains(where: { $0 != UInt8(ascii: "0") }) ? .negative : .notANumber }
+        if digits.count > 1 && digits.first == UInt8(ascii: "0") { return .leadingZero }
+        var value = 0
+        for digit in digits {
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+            if overflow1 || overflow2 { return .tooLarge }
+            value = sum
+        }
+        return .value(value)
+    }
+
+    public static func wholeNumber(_ text: String) -> WholeNumber {
+        wholeNumber(text[...].utf8)
+    }
+}

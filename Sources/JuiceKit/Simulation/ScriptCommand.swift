@@ -1,0 +1,105 @@
+/// One line of an order script, resolved against a recipe book.
+public enum ScriptCommand: Sendable, Hashable {
+    /// `MENU-ID` or `MENU-ID xN`: `count` orders, each all-or-nothing.
+    case order(menu: Int, count: Int)
+    /// `restock FRUIT N`: add N (at least 1).
+    case restock(fruit: Int, amount: Int)
+}
+
+/// Why a script line was skipped.
+public struct ScriptProblem: Error, Sendable, Hashable {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var help: String?
+
+    public init(file: String, line: Int, message: String, help: String? = nil) {
+        self.file = file
+        self.line = line
+        self.message = message
+        self.help = help
+    }
+}
+
+/// Parses order-script lines.
+///
+/// Grammar, one command per line, `#` to the end of the line is a comment:
+///
+///     MENU-ID            one order
+///     MENU-ID xN         N orders, 1 <= N <= ScriptParser.maxRepeat
+///     restock FRUIT N    add N >= 1 of FRUIT
+public struct ScriptParser: Sendable {
+    /// The most orders one `xN` line may ask for, so a typo such as `x10000000000`
+    /// cannot keep the simulator busy for hours.
+    public static let maxRepeat = 1_000_000
+
+    public let book: RecipeBook
+    public let file: String
+
+    public init(book: RecipeBook, file: String) {
+        self.book = book
+        self.file = file
+    }
+
+    /// The command on a line, nil for a blank or comment line.
+    public func parse(_ line: String, number: Int) throws(ScriptProblem) -> ScriptCommand? {
+        let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let first = words.first else { return nil }
+        func fail(_ message: String, _ help: String? = nil) -> ScriptProblem {
+            ScriptProblem(file: file, line: number, message: message, help: help)
+        }
+        if first == "restock" {
+            guard words.count == 3 else {
+                throw fail("expected 'restock FRUIT AMOUNT'", "for example 'restock mango 5'")
+            }
+            let name = String(words[1])
+            guard let fruit = book.fruitIndex(name) else {
+                throw fail("unknown fruit '\(RecipeValues.printable(name))'",
+                           Suggestion.didYouMean(name, in: book.fruits.map(\.id)))
+            }
+            guard case .value(let amount) = RecipeValues.wholeNumber(words[2].utf8), amount >= 1 else {
+                throw fail("restock amount '\(RecipeValues.printable(String(words[2])))' is not a whole number of at least 1")
+            }
+            return .restock(fruit: fruit, amount: amount)
+        }
+        if first == "set" {
+            throw fail("'set' is not a command of this version of the order script", "use 'restock FRUIT AMOUNT'")
+        }
+        guard words.count <= 2 else {
+            throw fail("expected 'MENU-ID' or 'MENU-ID xN', found \(words.count) words")
+        }
+        let name = String(first)
+        guard let menu = book.menuIndex(name) else { throw unknownMenuItem(name, fail) }
+        var count = 1
+        if words.count == 2 {
+            let repeatWord = words[1]
+            guard repeatWord.first == "x" else {
+                throw fail("expected 'xN' after '\(name)', found '\(RecipeValues.printable(String(repeatWord)))'", "for example '\(name) x3'")
+            }
+            switch RecipeValues.wholeNumber(repeatWord.dropFirst().utf8) {
+            case .value(let n) where n >= 1 && n <= Self.maxRepeat:
+                count = n
+            case .value(let n) where n > Self.maxRepeat:
+                throw fail("'\(repeatWord)' repeats more than \(Self.maxRepeat) orders", "split it over several lines")
+            case .tooLarge:
+                throw fail("'\(repeatWord)' repeats more than \(Self.maxRepeat) orders", "split it over several lines")
+            default:
+                throw fail("'\(RecipeValues.printable(String(repeatWord)))' is not a repeat count", "write 'x' and a whole number of at least 1, such as 'x3'")
+            }
+        }
+        return .order(menu: menu, count: count)
+    }
+
+    private func unknownMenuItem(_ name: String, _ fail: (String, String?) -> ScriptProblem) -> ScriptProblem {
+        let shown = RecipeValues.printable(name)
+        let suggestion = Suggestion.didYouMean(name, in: book.menu.map(\.id))
+        if book.fruitIndex(name) != nil {
+            return fail("'\(shown)' is a fruit, not a menu item", suggestion ?? "order a menu item, or 'restock \(shown) N'")
+        }
+        if book.recipeIndex(name) != nil {
+            return fail("'\(shown)' is an intermediate recipe, not a menu item", suggestion)
+        }
+        return fail("unknown menu item '\(shown)'", suggestion)
+    }
+}

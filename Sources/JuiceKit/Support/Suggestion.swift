@@ -1,0 +1,61 @@
+/// "Did you mean" suggestions by edit distance.
+public enum Suggestion {
+    /// The largest edit distance worth suggesting for a name of this length:
+    /// one edit for short names, two for longer ones, never more than a third of it.
+    static func threshold(forLength length: Int) -> Int {
+        switch length {
+        case ..<3: return 0
+        case ..<6: return 1
+        default: return 2
+        }
+    }
+
+    /// The candidate closest to `name` within the threshold, preferring the
+    /// earliest candidate on a tie so output is stable.
+    public static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {
+        let target = Array(name.unicodeScalars)
+        let limit = threshold(forLength: target.count)
+        guard limit > 0 else { return nil }
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let scalars = Array(candidate.unicodeScalars)
+            let bound = min(limit, (best?.distance ?? limit + 1) - 1)
+            guard bound >= 0, abs(scalars.count - target.count) <= bound else { continue }
+            if let distance = editDistance(target, scalars, atMost: bound) {
+                best = (candidate, distance)
+                if distance == 1 { break }
+            }
+        }
+        return best?.name
+    }
+
+    /// Optimal-string-alignment distance (a swap of neighbours costs one edit),
+    /// or nil as soon as it must exceed `bound`.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int? {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previous2[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > bound { return nil }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count] <= bound ? previous[b.count] : nil
+    }
+
+    /// `did you mean 'x'?` when a close candidate exists.
+    public static func didYouMean<S: Sequence>(_ name: String, in candidates: S) -> String? where S.Element == String {
+        closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
+    }
+}
