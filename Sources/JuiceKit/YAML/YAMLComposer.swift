@@ -25,13 +25,34 @@ public enum YAMLComposer {
                 at: SourceRange(file: file, start: error.position, end: error.position),
                 error.message
             )
-            if let context = error.context, let at = error.contextPosition {
+            if let context = error.context, let at = error.contextPosition, at != error.position {
                 diagnostic.notes.append(.init(range: SourceRange(file: file, start: at, end: at), message: context))
+            }
+            if character(at: error.position, in: bytes) == UInt8(ascii: "\t") {
+                diagnostic.help = "YAML indents with spaces; replace the tab with spaces"
             }
             builder.diagnostics.append(diagnostic)
         }
         return Result(documents: builder.documents, diagnostics: builder.diagnostics)
     }
+}
+
+/// The first byte of the character at `position`, or nil past the end.
+/// Lines are counted as libyaml counts them (`\n`, `\r\n` or `\r`).
+private func character(at position: SourcePosition, in bytes: [UInt8]) -> UInt8? {
+    var line = 1, column = 0
+    for index in bytes.indices {
+        let byte = bytes[index]
+        if byte & 0xC0 == 0x80 { continue }  // A UTF-8 continuation byte: same character.
+        column += 1
+        if line == position.line && column == position.column { return byte }
+        if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
+            if line >= position.line { return nil }
+            line += 1
+            column = 0
+        }
+    }
+    return nil
 }
 
 private let mergeTag = "tag:yaml.org,2002:merge"

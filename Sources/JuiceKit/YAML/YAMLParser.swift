@@ -91,8 +91,15 @@ final class YAMLParser {
         if parser.pointee.error == YAML_READER_ERROR {
             let offset = min(Int(parser.pointee.problem_offset), buffer.count)
             let position = SourcePosition.of(byteOffset: offset, in: UnsafeBufferPointer(buffer))
-            let value = parser.pointee.problem_value
-            let detail = value >= 0 && value <= 0xFF ? " (byte 0x\(String(value, radix: 16, uppercase: true)))" : ""
+            let value = Int(parser.pointee.problem_value)
+            let detail: String
+            if value < 0 {
+                detail = ""
+            } else if problem.contains("octet") {
+                detail = " (byte 0x" + Self.hex(value, digits: 2) + ")"
+            } else {
+                detail = " (U+" + Self.hex(value, digits: 4) + ")"
+            }
             return YAMLSyntaxError(message: problem + detail, position: position)
         }
         return YAMLSyntaxError(
@@ -101,6 +108,11 @@ final class YAMLParser {
             context: context,
             contextPosition: context == nil ? nil : Self.position(parser.pointee.context_mark)
         )
+    }
+
+    private static func hex(_ value: Int, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// The single place a 0-based libyaml mark becomes a 1-based position.

@@ -1,0 +1,44 @@
+# juice-maker: `make run` shows the shop working, `make test` runs every test.
+# Both install libyaml first when pkg-config cannot find it.
+
+SWIFT ?= swift
+BIN = .build/debug
+SAMPLE = docs/examples/first-morning.orders
+
+.PHONY: all setup build run test clean
+
+all: build
+
+# libyaml is the parser by design (no vendored copy): install the system
+# package when pkg-config cannot find yaml-0.1.
+setup:
+	@if pkg-config --exists yaml-0.1 2>/dev/null; then \
+	  echo "libyaml $$(pkg-config --modversion yaml-0.1) found"; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "installing libyaml with Homebrew"; brew install libyaml pkg-config; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing libyaml-dev with apt-get"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyaml-dev pkg-config; \
+	else \
+	  echo "error: libyaml (pkg-config yaml-0.1) is missing; install it with your package manager" >&2; exit 1; \
+	fi
+
+build: setup
+	$(SWIFT) build --build-tests
+
+run: build
+	@echo
+	@echo "== juice-lint recipes"
+	@$(BIN)/juice-lint recipes
+	@echo
+	@echo "== juice-run $(SAMPLE)"
+	@$(BIN)/juice-run --recipes recipes $(SAMPLE)
+
+test: build
+	$(SWIFT) test --skip-build
+	$(BIN)/juice-lint recipes
+
+clean:
+	rm -rf .build

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@Suite("juice-run end to end")
+struct JuiceRunTests {
+    static let sample = "docs/examples/first-morning.orders"
+
+    static let sampleText = """
+        order 1 (line 2): mango-kiwi-juice 망고키위쥬스 served
+        order 2 (line 3): strawberry-juice 딸기쥬스 refused (strawberry: need 16, have 10)
+        order 3 (line 4): strawberry-banana-juice 딸바쥬스 served
+        order 4 (line 5): banana-juice 바나나쥬스 served
+        order 5 (line 5): banana-juice 바나나쥬스 served
+        restock (line 6): strawberry +20, now 20
+        order 6 (line 7): strawberry-juice 딸기쥬스 served
+        order 7 (line 8): kiwi-juice 키위쥬스 served
+
+        stock:
+          strawberry   4  🍓 딸기
+          banana       5  🍌 바나나
+          pineapple   10  🍍 파인애플
+          kiwi         6  🥝 키위
+          mango        8  🥭 망고
+
+        orders: 7, served: 6, refused: 1
+
+        """
+
+    @Test func sampleScriptText() throws {
+        let result = try ToolRunner.juiceRun([Self.sample])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == Self.sampleText)
+    }
+
+    @Test func sampleScriptFromStandardInput() throws {
+        let script = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent(Self.sample), encoding: .utf8)
+        let dash = try ToolRunner.juiceRun(["-"], stdin: script)
+        #expect(dash.exitCode == 0)
+        #expect(dash.stdout == Self.sampleText)
+        let implicit = try ToolRunner.juiceRun(["--recipes", "recipes"], stdin: script)
+        #expect(implicit.exitCode == 0)
+        #expect(implicit.stdout == Self.sampleText)
+    }
+
+    @Test func sampleScriptJSONLines() throws {
+        let result = try ToolRunner.juiceRun(["--format", "json", Self.sample])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            {"type":"order","line":2,"menu":"mango-kiwi-juice","status":"served","short":[]}
+            {"type":"order","line":3,"menu":"strawberry-juice","status":"refused","short":[{"fruit":"strawberry","need":16,"have":10}]}
+            {"type":"order","line":4,"menu":"strawberry-banana-juice","status":"served","short":[]}
+            {"type":"order","line":5,"menu":"banana-juice","status":"served","short":[]}
+            {"type":"order","line":5,"menu":"banana-juice","status":"served","short":[]}
+            {"type":"restock","line":6,"fruit":"strawberry","amount":20,"stock":20}
+            {"type":"order","line":7,"menu":"strawberry-juice","status":"served","short":[]}
+            {"type":"order","line":8,"menu":"kiwi-juice","status":"served","short":[]}
+            {"type":"summary","orders":7,"served":6,"refused":1,"stock":{"strawberry":4,"banana":5,"pineapple":10,"kiwi":6,"mango":8}}
+
+            """)
+        for line in result.stdout.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any])
+        }
+    }
+
+    @Test func refusalListsEveryShortFruit() throws {
+        let result = try ToolRunner.juiceRun(["--format", "json", "-"], stdin: "strawberry-juice\nmango-kiwi-juice x6\n")
+        #expect(result.exitCode == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines[0] == #"{"type":"order","line":1,"menu":"strawberry-juice","status":"refused","short":[{"fruit":"strawberry","need":16,"have":10}]}"#)
+        // Five served (mango 10 -> 0 in steps of 2), the sixth refused for mango alone.
+        #expect(lines[6] == #"{"type":"order","line":2,"menu":"mango-kiwi-juice","status":"refused","short":[{"fruit":"mango","need":2,"have":0}]}"#)
+        #expect(lines[7] == #"{"type":"summary","orders":7,"served":5,"refused":2,"stock":{"strawberry":10,"banana":10,"pineapple":10,"kiwi":5,"mango":0}}"#)
+    }
+
+    @Test func badLinesAreReportedSkippedAndFailTheRun() throws {
+        let result = try ToolRunner.juiceRun(["--recipes", "../../../recipes", "scripts/mistakes.orders"], in: ToolRunner.fixtures)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == """
+            scripts/mistakes.orders:2: error: unknown menu item 'mango-jiuce'
+              help: did you mean 'mango-juice'?
+            scripts/mistakes.orders:3: error: 'mango' is a fruit, not a menu item
+              help: order a menu item, or 'restock mango N'
+            scripts/mistakes.orders:4: error: 'x0' is not a repeat count
+              help: write 'x' and a whole number of at least 1, such as 'x3'
+            scripts/mistakes.orders:5: error: expected 'restock FRUIT AMOUNT'
+              help: for example 'restock mango 5'
+            scripts/mistakes.orders:6: error: unknown fruit 'mangoo'
+              help: did you mean 'mango'?
+            scripts/mistakes.orders:7: error: expected 'MENU-ID' or 'MENU-ID xN', found 3 words
+
+            """)
+        // The good lines around the bad ones still ran.
+        #expect(result.stdout.hasPrefix("""
+            order 1 (line 1): banana-juice 바나나쥬스 served
+            order 2 (line 8): kiwi-juice 키위쥬스 served
+            order 3 (line 8): kiwi-juice 키위쥬스 served
+
+            """))
+        #expect(result.stdout.hasSuffix("orders: 3, served: 3, refused: 0, skipped lines: 6\n"))
+    }
+
+    @Test func restockThatWouldOverflowIsRefusedAndStockKept() throws {
+        let result = try ToolRunner.juiceRun(["--format", "json", "--recipes", "../../../recipes", "scripts/overflow.orders"], in: ToolRunner.fixtures)
+        #expect(result.exitedNormally)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr == "scripts/overflow.orders:2: error: restocking 100 'kiwi' would overflow its stock of 9223372036854775800\n")
+        // 10 + 9223372036854775790 = 9223372036854775800; the overflowing restock changes nothing; kiwi-juice takes 3.
+        #expect(result.stdout.contains(#"{"type":"restock","line":1,"fruit":"kiwi","amount":9223372036854775790,"stock":9223372036854775800}"#))
+        #expect(result.stdout.contains(#""kiwi":9223372036854775797"#))
+    }
+
+    @Test func invalidBookPrintsDiagnosticsAndExits1() throws {
+        let result = try ToolRunner.juiceRun(["--recipes", "broken-book", "-"], in: ToolRunner.fixtures, stdin: "mango-juice\n")
+        #expect(result.exitCode == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("broken-book/fruits.yaml:4:13: error: unknown key 'lable' in fruit 'banana' [unknown-key]\n"))
+        #expect(result.stderr.hasSuffix("juice-run: error: the recipe book is invalid; run juice-lint for details\n"))
+    }
+
+    @Test func missingScriptIsAUsageError() throws {
+        let result = try ToolRunner.juiceRun(["no-such.orders"])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: no such file or directory: 'no-such.orders'\n")
+    }
+
+    @Test func missingRecipesIsAUsageError() throws {
+        let result = try ToolRunner.juiceRun(["--recipes", "no-such-dir", "-"], stdin: "")
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "juice-run: error: no such file or directory: 'no-such-dir'\n")
+    }
+
+    @Test func scriptThatIsADirectoryIsAUsageError() throws {
+        let result = try ToolRunner.juiceRun(["recipes"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "juice-run: error: cannot read 'recipes': it is a directory\n")
+    }
+
+    @Test func unknownOptionIsAUsageError() throws {
+        let result = try ToolRunner.juiceRun(["--bogus"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("Error: Unknown option '--bogus'"))
+    }
+
+    @Test func helpDocumentsScriptAndExitCodes() throws {
+        let result = try ToolRunner.juiceRun(["--help"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("restock FRUIT N"))
+        #expect(result.stdout.contains("1  the book is invalid, or a script line was skipped"))
+    }
+
+    @Test func crlfScriptsAndMissingFinalNewlineWork() throws {
+        let result = try ToolRunner.juiceRun(["--format", "json", "-"], stdin: "banana-juice\r\n# note\r\nkiwi-juice")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains(#"{"type":"order","line":1,"menu":"banana-juice","status":"served","short":[]}"#))
+        #expect(result.stdout.contains(#"{"type":"order","line":3,"menu":"kiwi-juice","status":"served","short":[]}"#))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// What a finished tool run printed and how it exited.
+struct ToolResult {
+    var stdout: String
+    var stderr: String
+    var exitCode: Int32
+    /// False when the process died from a signal (a trap, say) rather than exiting.
+    var exitedNormally: Bool
+    var seconds: Double
+}
+
+/// Runs the built `juice-lint` and `juice-run` binaries, the way a user or CI does.
+enum ToolRunner {
+    /// The package root, found from this file.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// The folder holding the built products: beside the test bundle.
+    static let productsDirectory: URL = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            packageRoot.appendingPathComponent(".build/debug"),
+        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("juice-lint").path) }
+            ?? candidates[candidates.count - 1]
+    }()
+
+    static func run(
+        _ tool: String, _ arguments: [String], in directory: URL = packageRoot,
+        stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> ToolResult {
+        let executable = productsDirectory.appendingPathComponent(tool)
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable.path),
+            "\(tool) is not built at \(executable.path); run `swift build` first"
+        )
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        let started = Date()
+        try process.run()
+        // Drain both pipes concurrently so a large report cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let errDone = DispatchSemaphore(value: 0)
+        Thread {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            errDone.signal()
+        }.start()
+        if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        errDone.wait()
+        return ToolResult(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            exitCode: process.terminationStatus,
+            exitedNormally: process.terminationReason == .exit,
+            seconds: Date().timeIntervalSince(started)
+        )
+    }
+
+    static func lint(_ arguments: String..., in directory: URL = packageRoot) throws -> ToolResult {
+        try run("juice-lint", arguments, in: directory)
+    }
+
+    static func juiceRun(_ arguments: [String], in directory: URL = packageRoot, stdin: String? = nil) throws -> ToolResult {
+        try run("juice-run", arguments, in: directory, stdin: stdin)
+    }
+}
