@@ -2,6 +2,7 @@
 # Both install libyaml first when pkg-config cannot find it.
 
 SWIFT ?= swift
+PKG_CONFIG ?= pkg-config
 BIN = .build/debug
 SAMPLE = docs/examples/first-morning.orders
 
@@ -12,8 +13,8 @@ all: build
 # libyaml is the parser by design (no vendored copy): install the system
 # package when pkg-config cannot find yaml-0.1.
 setup:
-	@if pkg-config --exists yaml-0.1 2>/dev/null; then \
-	  echo "libyaml $$(pkg-config --modversion yaml-0.1) found"; \
+	@if $(PKG_CONFIG) --exists yaml-0.1 2>/dev/null; then \
+	  echo "libyaml $$($(PKG_CONFIG) --modversion yaml-0.1) found"; \
 	elif [ "$$(uname -s)" = Darwin ]; then \
 	  echo "installing libyaml with Homebrew"; brew install libyaml pkg-config; \
 	elif command -v apt-get >/dev/null 2>&1; then \

@@ -65,6 +65,9 @@ struct JuiceRun: ParsableCommand {
         let descriptor: Int32
         if scriptName == "-" {
             descriptor = STDIN_FILENO
+            if isatty(STDIN_FILENO) == 1 {
+                errors.line("juice-run: reading orders from standard input; end with Ctrl-D")
+            }
         } else {
             descriptor = open(scriptName, O_RDONLY)
             var info = stat()
