@@ -2,6 +2,18 @@ import ArgumentParser
 import Foundation
 
 extension ParsableCommand {
+    /// Parses the command line and runs the command, ending with the documented
+    /// exit codes (see `exitMapped`). Each tool's `main()` calls only this.
+    public static func mainWithMappedExitCodes() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            exitMapped(error)
+        }
+    }
+
     /// Ends the process for an error thrown while parsing or running, with the
     /// exit codes juice-maker documents rather than swift-argument-parser's:
     /// `--help` exits 0, usage errors exit 2 (not 64), a tool's own `ExitCode`

@@ -39,12 +39,5 @@ struct JuiceLint: ParsableCommand {
 
     /// Maps argument-parser failures to exit code 2, which the tool documents,
     /// instead of the library's default of 64.
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            exitMapped(error)
-        }
-    }
+    static func main() { mainWithMappedExitCodes() }
 }

@@ -111,12 +111,5 @@ struct JuiceRun: ParsableCommand {
         return simulation.finish()
     }
 
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            exitMapped(error)
-        }
-    }
+    static func main() { mainWithMappedExitCodes() }
 }

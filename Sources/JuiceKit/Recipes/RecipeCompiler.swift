@@ -349,7 +349,7 @@ enum AmountReader {
         let parsed = RecipeValues.wholeNumber(node.value)
         if node.tag == nil && node.style != .plain {
             let help: String? = if case .value(let number) = parsed { "remove the quotes: \(number)" } else { nil }
-            return fail(.invalidAmount, "\(what) is quoted text '\(shown)', not a number", help)
+            return fail(.invalidAmount, "\(what) is quoted text '\(shown)', not a number", help ?? "write a whole number without quotes")
         }
         switch parsed {
         case .value(0) where !allowZero:
@@ -360,12 +360,12 @@ enum AmountReader {
             return fail(.negativeAmount, "\(what) is negative: '\(shown)'", "use a whole number of at least \(minimum)")
         case .leadingZero:
             let digits = node.value.drop { $0 == "0" }
-            return fail(.invalidAmount, "\(what) '\(shown)' has a leading zero, which YAML 1.1 reads as octal",
+            return fail(.invalidAmount, "\(what) is '\(shown)', with a leading zero that YAML 1.1 reads as octal",
                         "write \(digits.isEmpty ? "0" : String(digits))")
         case .tooLarge:
-            return fail(.invalidAmount, "\(what) '\(shown)' is too large", "the largest amount is \(Int.max)")
+            return fail(.invalidAmount, "\(what) is '\(shown)', which is too large", "the largest amount is \(Int.max)")
         case .notANumber:
-            return fail(.invalidAmount, "\(what) '\(shown)' is not a whole number",
+            return fail(.invalidAmount, "\(what) is '\(shown)', not a whole number",
                         "write a whole decimal number of at least \(minimum), with no sign, '_', '.' or exponent")
         }
     }
