@@ -10,7 +10,7 @@ public struct Diagnostic: Sendable, Hashable {
 
         public init(range: SourceRange, message: String) {
             self.range = range
-            self.message = message
+            self.message = message.escapingControlCharacters
         }
     }
 
@@ -19,6 +19,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// Where the offending node starts and ends (end is just past the node).
     public var range: SourceRange
     /// Lowercase, no trailing period, the offending thing named in quotes.
+    /// Control characters arrive escaped, so every printer can rely on one line.
     public var message: String
     public var notes: [Note]
     /// A suggestion such as "did you mean 'mango'?".
@@ -35,9 +36,9 @@ public struct Diagnostic: Sendable, Hashable {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
         self.range = range
-        self.message = message
+        self.message = message.escapingControlCharacters
         self.notes = notes
-        self.help = help
+        self.help = help?.escapingControlCharacters
     }
 
     public var file: String { range.file }
@@ -48,8 +49,11 @@ public struct Diagnostic: Sendable, Hashable {
 extension Diagnostic {
     /// The order every printer uses: path, then line, then column, then rule id,
     /// so output is stable whatever order the checks ran in.
+    /// Exact repeats are dropped: a collection shared through an alias is checked
+    /// once per use, but its problem is one problem.
     public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.sorted { a, b in
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }.sorted { a, b in
             if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
             if a.range.start != b.range.start { return a.range.start < b.range.start }
             if a.rule != b.rule { return a.rule < b.rule }

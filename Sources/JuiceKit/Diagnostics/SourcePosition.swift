@@ -33,22 +33,46 @@ public struct SourceRange: Sendable, Hashable {
 }
 
 extension SourcePosition {
-    /// The position of a byte offset, counted the way libyaml counts: lines split
-    /// at `\n`, `\r\n` or a lone `\r`, and columns in Unicode scalars.
+    /// The position of a byte offset, counted the way libyaml counts: a byte-order
+    /// mark is not a column, lines split at `\n`, `\r\n` or a lone `\r`, and
+    /// columns count Unicode scalars, in UTF-8 or, after its BOM, UTF-16.
     static func of(byteOffset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
+        let limit = min(byteOffset, bytes.count)
+        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
+            let littleEndian = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            var index = 2
+            while index + 1 < limit + 1 && index + 1 < bytes.count {
+                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+                index += 2
+            }
+            // A unit that starts a surrogate pair and the one after it are one scalar.
+            return count(units.lazy.filter { !(0xDC00...0xDFFF).contains($0) }.map { UInt32($0) })
+        }
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        let scalars = bytes[min(start, limit)..<limit].lazy.filter { $0 & 0xC0 != 0x80 }.map { UInt32($0) }
+        return count(scalars)
+    }
+
+    /// Walks the first unit of each scalar before the offset.
+    private static func count<S: Sequence>(_ leadUnits: S) -> SourcePosition where S.Element == UInt32 {
         var line = 1
         var column = 1
-        var index = 0
-        let limit = min(byteOffset, bytes.count)
-        while index < limit {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
+        var afterCR = false
+        for unit in leadUnits {
+            if unit == 0x0A {
+                if !afterCR { line += 1 }
+                column = 1
+                afterCR = false
+            } else if unit == 0x0D {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 && byte != UInt8(ascii: "\r") {
+                afterCR = true
+            } else {
                 column += 1
+                afterCR = false
             }
-            index += 1
         }
         return SourcePosition(line: line, column: column)
     }

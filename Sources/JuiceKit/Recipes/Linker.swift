@@ -44,7 +44,7 @@ struct Linker {
         for ingredient in composite.ingredients {
             guard let definition = declarations.definitions[ingredient.name] else {
                 diagnostics.append(Diagnostic(
-                    .unknownFruit, at: ingredient.range, "unknown fruit '\(RecipeValues.printable(ingredient.name))'",
+                    .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
                     help: Suggestion.didYouMean(ingredient.name, in: candidates)
                         ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
                 ))
@@ -63,7 +63,7 @@ struct Linker {
             let definition = declarations.definitions[entry.fruit]
             guard let definition, definition.kind == .fruit else {
                 let message = definition.map { "'\(entry.fruit)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
-                    ?? "unknown fruit '\(RecipeValues.printable(entry.fruit))'"
+                    ?? "unknown fruit '\(entry.fruit)'"
                 diagnostics.append(Diagnostic(
                     .unknownFruit, at: entry.range, message,
                     help: Suggestion.didYouMean(entry.fruit, in: fruitIDs) ?? "declare it under 'fruits:' first"
@@ -179,7 +179,10 @@ struct Linker {
                         diagnostics.append(Diagnostic(
                             .amountOverflow, at: edge.range,
                             "\(kind) '\(ids[node])' needs more '\(fruitIDs[part.fruit])' than can be counted (over \(Int.max))",
-                            help: "use smaller amounts in '\(edge.name)' or the recipes it contains"
+                            help: {
+                                if case .fruit = edge.target { return "use a smaller amount of '\(edge.name)'" }
+                                return "use smaller amounts in '\(edge.name)' or the recipes it contains"
+                            }()
                         ))
                         complete = false
                         break edgeLoop

@@ -129,7 +129,7 @@ struct DeclarationCollector {
         let isOne = node.kind == .scalar && node.value == "1"
             && ((node.style == .plain && node.tag == nil) || node.tag == AmountReader.intTag)
         if !isOne {
-            let shown = node.kind == .scalar ? "'\(node.value)'" : node.kindDescription
+            let shown = node.kind == .scalar && !node.isNull ? "'\(node.value)'" : node.kindDescription
             report(.unsupportedVersion, document, value, "unsupported version \(shown)",
                    help: "this juice-maker reads recipe language version 1; write 'version: 1' or leave it out")
         }
@@ -206,6 +206,9 @@ struct DeclarationCollector {
                 report(.emptyRecipe, document, key, "menu item '\(id)' has no recipe",
                        help: "add 'recipe: { FRUIT: AMOUNT, ... }'")
             }
+        } else if node.isNull {
+            report(.emptyRecipe, document, key, "menu item '\(id)' has no recipe",
+                   help: "add 'recipe: { FRUIT: AMOUNT, ... }'")
         } else {
             report(.invalidType, document, value,
                    "menu item '\(id)' must be a mapping, found \(node.kindDescription)",
@@ -260,7 +263,10 @@ struct DeclarationCollector {
         }
         for (key, value) in document.pairs(of: section) {
             guard let id = keyText(document, key) else { continue }
-            if name != "stock", let problem = RecipeValues.problem(withID: id) {
+            if document[key].isNull && !id.isEmpty {
+                report(.invalidName, document, key, "'\(id)' is YAML's null, not an id",
+                       help: "quote it, '\(id)', if you mean it as a name")
+            } else if name != "stock", let problem = RecipeValues.problem(withID: id) {
                 report(.invalidName, document, key, problem,
                        help: RecipeValues.reservedIDs.contains(id) ? "choose another id" : "ids are single words such as 'mango' or 'mango-juice'")
             }
@@ -309,7 +315,7 @@ struct DeclarationCollector {
     ) {
         let help = Suggestion.didYouMean(name, in: expected)
             ?? "expected one of " + expected.map { "'\($0)'" }.joined(separator: ", ")
-        report(.unknownKey, document, key, "unknown key '\(RecipeValues.printable(name))' in \(place)", help: help)
+        report(.unknownKey, document, key, "unknown key '\(name)' in \(place)", help: help)
     }
 
     private mutating func report(_ rule: Rule, _ document: YAMLDocument, _ node: YAMLNode.ID, _ message: String, help: String? = nil) {
@@ -342,7 +348,7 @@ enum AmountReader {
         if node.isNull {
             return fail(.invalidAmount, "\(what) is missing", "write a whole number of at least \(minimum)")
         }
-        let shown = RecipeValues.printable(node.value)
+        let shown = node.value
         if let tag = node.tag, tag != intTag {
             return fail(.invalidAmount, "\(what) is tagged '\(tag)', not a whole number", "remove the tag")
         }

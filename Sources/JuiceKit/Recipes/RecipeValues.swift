@@ -7,27 +7,14 @@ public enum RecipeValues {
     public static func problem(withID id: String) -> String? {
         if id.isEmpty { return "an id cannot be empty" }
         for scalar in id.unicodeScalars {
-            if scalar.properties.isWhitespace { return "id '\(printable(id))' contains whitespace" }
-            if scalar == "#" { return "id '\(printable(id))' contains '#', which starts a comment in order scripts" }
+            if scalar.properties.isWhitespace { return "id '\(id)' contains whitespace" }
+            if scalar == "#" { return "id '\(id)' contains '#', which starts a comment in order scripts" }
             if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                return "id '\(printable(id))' contains a control character"
+                return "id '\(id)' contains a control character"
             }
         }
         if reservedIDs.contains(id) { return "'\(id)' is reserved for order-script commands" }
         return nil
-    }
-
-    /// `id` with control characters escaped, safe to show in a one-line message.
-    static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// The outcome of reading whole decimal digits.

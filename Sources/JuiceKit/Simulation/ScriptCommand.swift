@@ -16,8 +16,8 @@ public struct ScriptProblem: Error, Sendable, Hashable {
     public init(file: String, line: Int, message: String, help: String? = nil) {
         self.file = file
         self.line = line
-        self.message = message
-        self.help = help
+        self.message = message.escapingControlCharacters
+        self.help = help?.escapingControlCharacters
     }
 }
 
@@ -55,13 +55,17 @@ public struct ScriptParser: Sendable {
             }
             let name = String(words[1])
             guard let fruit = book.fruitIndex(name) else {
-                throw fail("unknown fruit '\(RecipeValues.printable(name))'",
+                throw fail("unknown fruit '\(name)'",
                            Suggestion.didYouMean(name, in: book.fruits.map(\.id)))
             }
-            guard case .value(let amount) = RecipeValues.wholeNumber(words[2].utf8), amount >= 1 else {
-                throw fail("restock amount '\(RecipeValues.printable(String(words[2])))' is not a whole number of at least 1")
+            switch RecipeValues.wholeNumber(words[2].utf8) {
+            case .value(let amount) where amount >= 1:
+                return .restock(fruit: fruit, amount: amount)
+            case .tooLarge:
+                throw fail("restock amount '\(words[2])' is too large", "the largest amount is \(Int.max)")
+            default:
+                throw fail("restock amount '\(words[2])' is not a whole number of at least 1")
             }
-            return .restock(fruit: fruit, amount: amount)
         }
         if first == "set" {
             throw fail("'set' is not a command of this version of the order script", "use 'restock FRUIT AMOUNT'")
@@ -75,7 +79,7 @@ public struct ScriptParser: Sendable {
         if words.count == 2 {
             let repeatWord = words[1]
             guard repeatWord.first == "x" else {
-                throw fail("expected 'xN' after '\(name)', found '\(RecipeValues.printable(String(repeatWord)))'", "for example '\(name) x3'")
+                throw fail("expected 'xN' after '\(name)', found '\(String(repeatWord))'", "for example '\(name) x3'")
             }
             switch RecipeValues.wholeNumber(repeatWord.dropFirst().utf8) {
             case .value(let n) where n >= 1 && n <= Self.maxRepeat:
@@ -85,21 +89,20 @@ public struct ScriptParser: Sendable {
             case .tooLarge:
                 throw fail("'\(repeatWord)' repeats more than \(Self.maxRepeat) orders", "split it over several lines")
             default:
-                throw fail("'\(RecipeValues.printable(String(repeatWord)))' is not a repeat count", "write 'x' and a whole number of at least 1, such as 'x3'")
+                throw fail("'\(String(repeatWord))' is not a repeat count", "write 'x' and a whole number of at least 1, such as 'x3'")
             }
         }
         return .order(menu: menu, count: count)
     }
 
     private func unknownMenuItem(_ name: String, _ fail: (String, String?) -> ScriptProblem) -> ScriptProblem {
-        let shown = RecipeValues.printable(name)
         let suggestion = Suggestion.didYouMean(name, in: book.menu.map(\.id))
         if book.fruitIndex(name) != nil {
-            return fail("'\(shown)' is a fruit, not a menu item", suggestion ?? "order a menu item, or 'restock \(shown) N'")
+            return fail("'\(name)' is a fruit, not a menu item", suggestion ?? "order a menu item, or 'restock \(name) N'")
         }
         if book.recipeIndex(name) != nil {
-            return fail("'\(shown)' is an intermediate recipe, not a menu item", suggestion)
+            return fail("'\(name)' is an intermediate recipe, not a menu item", suggestion)
         }
-        return fail("unknown menu item '\(shown)'", suggestion)
+        return fail("unknown menu item '\(name)'", suggestion)
     }
 }

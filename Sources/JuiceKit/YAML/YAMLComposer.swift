@@ -119,7 +119,16 @@ private struct Builder {
                 ))
                 return .stop
             }
-            attach(target)
+            if nodes[target].kind == .scalar {
+                // A scalar is cheap to copy, and the copy can say where the alias
+                // was written: a duplicate key or a bad amount is then reported there.
+                var copy = nodes[target]
+                copy.start = start
+                copy.end = end
+                attach(store(copy, anchor: nil))
+            } else {
+                attach(target)
+            }
             return .proceed
         case .sequenceStart(let anchor, let tag, let start):
             return open(kind: .sequence, anchor: anchor, tag: tag, start: start)

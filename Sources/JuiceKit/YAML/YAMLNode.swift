@@ -1,7 +1,8 @@
 /// One YAML node with its position, stored in a `YAMLDocument`'s arena.
 ///
-/// Nodes refer to their children by index, so an alias is just a second reference
-/// to the anchored node: no copy, and an alias bomb costs no memory.
+/// Nodes refer to their children by index, so an alias of a collection is just a
+/// second reference to the anchored node: no copy, and an alias bomb costs no
+/// memory. (An alias of a scalar is copied, to carry the alias's own position.)
 public struct YAMLNode: Sendable {
     public typealias ID = Int
 
@@ -25,7 +26,7 @@ public struct YAMLNode: Sendable {
     public let style: ScalarStyle
     /// The resolved tag when one was written (`!!int` arrives as `tag:yaml.org,2002:int`).
     public let tag: String?
-    public let start: SourcePosition
+    public internal(set) var start: SourcePosition
     public internal(set) var end: SourcePosition
     /// Sequence items in order; for a mapping, keys and values alternate, with
     /// `<<` merges already applied and later duplicate keys dropped.

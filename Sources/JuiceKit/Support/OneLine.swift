@@ -1,0 +1,22 @@
+extension String {
+    /// The text with control and format characters written as `\u{a}`, so a
+    /// name taken from input can never break a one-line `file:line:col:` message
+    /// or smuggle terminal escapes into a report.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: Self.needsEscape) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if Self.needsEscape(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return category == .control || category == .format
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable import JuiceKit
+
+/// Every menu item's need is flattened to whole fruits: nested recipes multiplied
+/// out, repeated fruits added up, sorted by fruit index.
+@Suite struct FlatteningTests {
+    /// `Fixtures/flattening.yaml`, with fruit indices mango 0, kiwi 1, lime 2.
+    private func book() throws -> RecipeBook {
+        let compilation = try Fixture.compile("flattening.yaml")
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.spots)")
+        return try #require(compilation.book)
+    }
+
+    private func needs(_ pairs: (Int, Int)...) -> [RecipeBook.FruitAmount] {
+        pairs.map { RecipeBook.FruitAmount(fruit: $0.0, amount: $0.1) }
+    }
+
+    @Test func denseIndicesFollowDeclarationOrder() throws {
+        let book = try book()
+        #expect(book.fruits.map(\.id) == ["mango", "kiwi", "lime"])
+        #expect(book.recipes.map(\.id) == ["base", "middle", "top"])
+        #expect(book.menu.map(\.id) == ["deluxe", "combo"])
+        #expect(book.fruitIndex("lime") == 2)
+        #expect(book.recipeIndex("top") == 2)
+        #expect(book.menuIndex("combo") == 1)
+        #expect(book.fruitIndex("top") == nil)
+        #expect(book.menuIndex("base") == nil)
+    }
+
+    @Test func threeLevelsWithARepeatedFruit() throws {
+        let book = try book()
+        // base   = mango 2, lime 1
+        // middle = 3 * base + mango 1   = mango 3*2+1 = 7,  lime 3*1 = 3
+        // top    = 2 * middle + kiwi 5  = mango 2*7 = 14,   lime 2*3 = 6,   kiwi 5
+        // deluxe = 2 * top + mango 4    = mango 2*14+4 = 32, kiwi 2*5 = 10, lime 2*6 = 12
+        #expect(book.recipes[0].needs == needs((0, 2), (2, 1)))
+        #expect(book.recipes[1].needs == needs((0, 7), (2, 3)))
+        #expect(book.recipes[2].needs == needs((0, 14), (1, 5), (2, 6)))
+        #expect(book.menu[0].needs == needs((0, 32), (1, 10), (2, 12)))
+    }
+
+    @Test func menuItemAsAnIngredientOfAnotherMenuItem() throws {
+        let book = try book()
+        // combo = deluxe + kiwi 1 = mango 32, kiwi 10+1 = 11, lime 12
+        #expect(book.menu[1].needs == needs((0, 32), (1, 11), (2, 12)))
+        #expect(book.menu[1].ingredients == [
+            RecipeBook.Ingredient(component: .menuItem(0), amount: 1),
+            RecipeBook.Ingredient(component: .fruit(1), amount: 1),
+        ])
+        #expect(book.id(of: book.menu[1].ingredients[0].component) == "deluxe")
+    }
+
+    @Test func ingredientEdgesKeepTheirDeclaredAmounts() throws {
+        let book = try book()
+        #expect(book.menu[0].ingredients == [
+            RecipeBook.Ingredient(component: .recipe(2), amount: 2),
+            RecipeBook.Ingredient(component: .fruit(0), amount: 4),
+        ])
+        #expect(book.recipes[1].ingredients == [
+            RecipeBook.Ingredient(component: .recipe(0), amount: 3),
+            RecipeBook.Ingredient(component: .fruit(0), amount: 1),
+        ])
+    }
+
+    @Test func ingredientDeclaredAfterItsUser() throws {
+        // Order of declaration does not matter, even across files.
+        let compilation = RecipeCompiler.compile([
+            SourceFile(path: "menu.yaml", bytes: Array("menu:\n  juice:\n    recipe: { mix: 2 }\n".utf8)),
+            SourceFile(path: "recipes.yaml", bytes: Array("recipes:\n  mix: { kiwi: 3 }\nfruits:\n  kiwi:\n".utf8)),
+        ])
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.spots)")
+        let book = try #require(compilation.book)
+        #expect(book.menu[0].needs == needs((0, 6)))
+    }
+
+    @Test func deepChainDoesNotRecurse() throws {
+        // r0 = 1 mango, each r(k) = 1 r(k-1): 5000 levels, flattened to 1 mango.
+        var yaml = "fruits:\n  mango:\nrecipes:\n  r0: { mango: 1 }\n"
+        for index in 1..<5000 {
+            yaml += "  r\(index): { r\(index - 1): 1 }\n"
+        }
+        yaml += "menu:\n  top:\n    recipe: { r4999: 2 }\n"
+        let compilation = compile(yaml: yaml)
+        #expect(compilation.diagnostics.isEmpty)
+        let book = try #require(compilation.book)
+        #expect(book.menu[0].needs == needs((0, 2)))
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import JuiceKit
+
+/// Records what a simulation reports, one line per event.
+struct RecordingReporter: SimulationReporter {
+    var events: [String] = []
+
+    mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
+        let text: String
+        switch outcome {
+        case .served:
+            text = "served"
+        case .refused(let short):
+            text = "refused " + short.map { "fruit \($0.fruit) need \($0.need) have \($0.have)" }.joined(separator: ", ")
+        }
+        events.append("order \(sequence) line \(line) menu \(menu) \(text)")
+    }
+
+    mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
+        events.append("restock line \(line) fruit \(fruit) +\(amount) = \(stock)")
+    }
+
+    mutating func problem(_ problem: ScriptProblem) {
+        events.append("problem \(problem.file):\(problem.line): \(problem.message)")
+    }
+
+    mutating func finish(_ summary: SimulationSummary) {
+        events.append("finish")
+    }
+}
+
+@Suite struct SimulationTests {
+    @Test func aScriptRunsLineByLine() throws {
+        var simulation = Simulation(book: try shopBook(), file: "day.orders", reporter: RecordingReporter())
+        let script = ["smoothie", "restock lime 5", "smoothie x2  # two more", "", "bogus"]
+        for (index, line) in script.enumerated() {
+            simulation.run(line: line, number: index + 1)
+        }
+        let summary = simulation.finish()
+        // [5, 2, 1]: smoothie refused (lime 1 < 3); lime +5 = 6; two smoothies
+        // served: [5-2-2, 2-1-1, 6-3-3] = [1, 0, 0]; 'bogus' skipped.
+        #expect(summary.orders == 3)
+        #expect(summary.served == 2)
+        #expect(summary.refused == 1)
+        #expect(summary.skippedLines == 1)
+        #expect(summary.stock == [1, 0, 0])
+        #expect(simulation.reporter.events == [
+            "order 1 line 1 menu 0 refused fruit 2 need 3 have 1",
+            "restock line 2 fruit 2 +5 = 6",
+            "order 2 line 3 menu 0 served",
+            "order 3 line 3 menu 0 served",
+            "problem day.orders:5: unknown menu item 'bogus'",
+            "finish",
+        ])
+    }
+
+    @Test func restockOverflowIsReportedAndSkipped() throws {
+        let book = try shopBook()
+        var simulation = Simulation(
+            book: book, file: "day.orders", reporter: RecordingReporter(),
+            store: FruitStore(counts: [Int.max, 0, 0])
+        )
+        simulation.run(line: "restock mango 1", number: 1)
+        let summary = simulation.finish()
+        #expect(summary.skippedLines == 1)
+        #expect(summary.stock == [Int.max, 0, 0])
+        #expect(simulation.reporter.events == [
+            "problem day.orders:1: restocking 1 'mango' would overflow its stock of 9223372036854775807",
+            "finish",
+        ])
+    }
+}

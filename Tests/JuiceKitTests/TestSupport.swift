@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import JuiceKit
+
+/// Loads the YAML fixtures beside these tests and compiles them.
+///
+/// Fixtures are compiled under the display path `Fixtures/NAME`, so assertions
+/// name a stable path whatever directory the tests run from.
+enum Fixture {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The display path a fixture is compiled under.
+    static func path(_ name: String) -> String { "Fixtures/" + name }
+
+    static func source(_ name: String) throws -> SourceFile {
+        let bytes = try RecipeSources.readFile(directory.appendingPathComponent(name).path)
+        return SourceFile(path: path(name), bytes: bytes)
+    }
+
+    /// Compiles the named fixtures together, as one book.
+    static func compile(_ names: String...) throws -> Compilation {
+        RecipeCompiler.compile(try names.map(source))
+    }
+
+    /// The composed YAML of one fixture.
+    static func compose(_ name: String) throws -> YAMLComposer.Result {
+        let file = try source(name)
+        return YAMLComposer.compose(bytes: file.bytes, file: file.path)
+    }
+}
+
+/// The book in `Fixtures/shop.yaml`: fruits mango 0, kiwi 1, lime 2, opening
+/// stock [5, 2, 1]; menu smoothie (mango 2, kiwi 1, lime 3), mango-juice
+/// (base = mango 1 + lime 1, plus mango 1: mango 2, lime 1), kiwi-cup (kiwi 1).
+func shopBook() throws -> RecipeBook {
+    let compilation = try Fixture.compile("shop.yaml")
+    #expect(compilation.diagnostics.isEmpty, "\(compilation.spots)")
+    return try #require(compilation.book)
+}
+
+/// Compiles YAML written inline in a test, as one file.
+func compile(yaml: String, path: String = "inline.yaml") -> Compilation {
+    RecipeCompiler.compile([SourceFile(path: path, bytes: Array(yaml.utf8))])
+}
+
+/// Compiles raw bytes as one file.
+func compile(bytes: [UInt8], path: String = "inline.yaml") -> Compilation {
+    RecipeCompiler.compile([SourceFile(path: path, bytes: bytes)])
+}
+
+/// A diagnostic's rule and where it starts, compared as one value so a failure
+/// prints all of it: `unknown-fruit at Fixtures/x.yaml:3:5`.
+struct Spot: Equatable, CustomStringConvertible {
+    var rule: Rule
+    var file: String
+    var line: Int
+    var column: Int
+
+    init(_ rule: Rule, _ file: String, _ line: Int, _ column: Int) {
+        self.rule = rule
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    init(_ diagnostic: Diagnostic) {
+        self.init(diagnostic.rule, diagnostic.file, diagnostic.line, diagnostic.column)
+    }
+
+    var description: String { "\(rule.id) at \(file):\(line):\(column)" }
+}
+
+/// A position as `line:column`, for asserting ends and notes compactly.
+func at(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(line: line, column: column) }
+
+/// A note's place and text.
+struct NoteSpot: Equatable, CustomStringConvertible {
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+
+    init(_ file: String, _ line: Int, _ column: Int, _ message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    init(_ note: Diagnostic.Note) {
+        self.init(note.range.file, note.range.start.line, note.range.start.column, note.message)
+    }
+
+    var description: String { "\(file):\(line):\(column): \(message)" }
+}
+
+extension Diagnostic {
+    var spot: Spot { Spot(self) }
+    var noteSpots: [NoteSpot] { notes.map(NoteSpot.init) }
+}
+
+extension Compilation {
+    var spots: [Spot] { diagnostics.map(\.spot) }
+
+    /// The only diagnostic, or a failed requirement naming all of them.
+    func single(sourceLocation: SourceLocation = #_sourceLocation) throws -> Diagnostic {
+        try #require(diagnostics.count == 1, "expected one diagnostic, got \(spots)", sourceLocation: sourceLocation)
+        return diagnostics[0]
+    }
+}
+
+extension YAMLDocument {
+    /// A mapping's pairs as scalar text, for comparing whole mappings.
+    func scalarPairs(of id: YAMLNode.ID) -> [String] {
+        pairs(of: id).map { "\(self[$0.key].value): \(self[$0.value].value)" }
+    }
+
+    /// The value under a scalar key of a mapping.
+    func value(_ key: String, in mapping: YAMLNode.ID) -> YAMLNode.ID? {
+        pairs(of: mapping).first { self[$0.key].kind == .scalar && self[$0.key].value == key }?.value
+    }
+}

@@ -1,0 +1,367 @@
+import Testing
+@testable import JuiceKit
+
+/// The YAML layer: bytes to located nodes, anchors, aliases and `<<` merges.
+@Suite struct YAMLComposerTests {
+    private func compose(_ yaml: String) -> YAMLComposer.Result {
+        YAMLComposer.compose(bytes: Array(yaml.utf8), file: "inline.yaml")
+    }
+
+    /// The single document of `yaml`, with no diagnostics.
+    private func document(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> YAMLDocument {
+        let result = compose(yaml)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.spot))", sourceLocation: sourceLocation)
+        try #require(result.documents.count == 1, sourceLocation: sourceLocation)
+        return result.documents[0]
+    }
+
+    /// The node under a path of keys from the root.
+    private func node(_ document: YAMLDocument, _ keys: String...) throws -> YAMLNode.ID {
+        var id = try #require(document.root)
+        for key in keys {
+            id = try #require(document.value(key, in: id), "no key '\(key)'")
+        }
+        return id
+    }
+
+    // MARK: Positions
+
+    @Test func positionsAreOneBased() throws {
+        let document = try document("""
+            fruits:
+              mango: { label: Mango }
+            """)
+        let root = try #require(document.root)
+        #expect(document[root].kind == .mapping)
+        #expect(document[root].start == at(1, 1))
+        let fruits = try node(document, "fruits")
+        #expect(document.range(of: fruits).start == at(2, 3))
+        let label = try node(document, "fruits", "mango", "label")
+        #expect(document[label].value == "Mango")
+        // `  mango: { label: Mango }`: 'Mango' spans columns 19 to 23.
+        #expect(document.range(of: label) == SourceRange(file: "inline.yaml", start: at(2, 19), end: at(2, 24)))
+        let mango = try node(document, "fruits", "mango")
+        #expect(document[mango].start == at(2, 10))
+        #expect(document[mango].end == at(2, 26))
+    }
+
+    @Test func columnsCountUnicodeScalarsAfterHangul() throws {
+        // `  mango: { label: "망고", emoji: x }`: the quote opens at column 19,
+        // 망 is 20 and 고 21 (three bytes each, one column each), the quote
+        // closes at 22, so 'emoji' starts at column 25 (byte column 29).
+        let document = try document("""
+            fruits:
+              mango: { label: "망고", emoji: x }
+            """)
+        let label = try node(document, "fruits", "mango", "label")
+        #expect(document[label].value == "망고")
+        #expect(document[label].style == .doubleQuoted)
+        #expect(document.range(of: label).start == at(2, 19))
+        #expect(document.range(of: label).end == at(2, 23))
+        let emoji = try node(document, "fruits", "mango", "emoji")
+        #expect(document.range(of: emoji).start == at(2, 32))
+    }
+
+    @Test func diagnosticAfterHangulUsesScalarColumns() throws {
+        let diagnostic = try compile(yaml: """
+            fruits:
+              mango: { label: "망고", emojj: x }
+            """).single()
+        #expect(diagnostic.spot == Spot(.unknownKey, "inline.yaml", 2, 25))
+        #expect(diagnostic.range.end == at(2, 30))
+        #expect(diagnostic.help == "did you mean 'emoji'?")
+    }
+
+    @Test func anEmojiOutsideTheBasicPlaneIsOneColumn() throws {
+        // 🥭 is four UTF-8 bytes, two UTF-16 units and one scalar: 'labl' is at 24.
+        let diagnostic = try compile(yaml: """
+            fruits:
+              mango: { emoji: "🥭", labl: x }
+            """).single()
+        #expect(diagnostic.spot == Spot(.unknownKey, "inline.yaml", 2, 24))
+    }
+
+    @Test func aCombiningMarkIsItsOwnColumn() throws {
+        // "e\u{301}" is one character but two scalars, so 'labl' is at 25, not 24.
+        let diagnostic = try compile(yaml: "fruits:\n  mango: { label: \"e\u{301}\", labl: x }\n").single()
+        #expect(diagnostic.spot == Spot(.unknownKey, "inline.yaml", 2, 25))
+    }
+
+    @Test(arguments: ["\r\n", "\r"])
+    func crlfAndCRLineBreaksCountAsOneLine(_ lineBreak: String) throws {
+        let yaml = ["fruits:", "  mango:", "recipes:", "  r: { mangoo: 1 }", ""].joined(separator: lineBreak)
+        let diagnostic = try compile(yaml: yaml).single()
+        #expect(diagnostic.spot == Spot(.unknownFruit, "inline.yaml", 4, 8))
+        #expect(diagnostic.range.end == at(4, 14))
+    }
+
+    // MARK: Anchors, aliases and merges
+
+    @Test func aliasIsTheAnchoredNode() throws {
+        let document = try document("""
+            base: &base { mango: 2 }
+            copy: *base
+            """)
+        let base = try node(document, "base")
+        let copy = try node(document, "copy")
+        #expect(copy == base)
+        #expect(document.scalarPairs(of: copy) == ["mango: 2"])
+    }
+
+    @Test func mergeKeysExplicitWinsThenEarlierSource() throws {
+        let document = try document("""
+            base: &base
+              label: Base
+              emoji: B
+            extra: &extra
+              label: Extra
+              price: 4
+            item:
+              <<: [*base, *extra]
+              emoji: E
+            """)
+        let item = try node(document, "item")
+        // Explicit keys first; then 'base' gives 'label' (its 'emoji' loses to the
+        // explicit one, though written after the merge); 'extra' gives only 'price'.
+        #expect(document.scalarPairs(of: item) == ["emoji: E", "label: Base", "price: 4"])
+    }
+
+    @Test func mergeOfOneMappingDoesNotOverrideAnExplicitKeyBeforeIt() throws {
+        let document = try document("""
+            base: &base { label: Base, emoji: B }
+            item:
+              label: Mine
+              <<: *base
+            """)
+        #expect(document.scalarPairs(of: try node(document, "item")) == ["label: Mine", "emoji: B"])
+    }
+
+    @Test func quotedOrTaggedMergeKeys() throws {
+        let document = try document("""
+            base: &base { label: Base }
+            quoted:
+              "<<": *base
+            tagged:
+              !!merge <<: *base
+            """)
+        // A quoted '<<' is an ordinary key; '!!merge' is a merge however written.
+        let quoted = try node(document, "quoted")
+        #expect(document.pairs(of: quoted).map { document[$0.key].value } == ["<<"])
+        #expect(document.scalarPairs(of: try node(document, "tagged")) == ["label: Base"])
+    }
+
+    @Test func mergeInARecipeCompiles() throws {
+        let compilation = compile(yaml: """
+            fruits:
+              mango:
+              kiwi:
+            recipes:
+              base: &base { mango: 2, kiwi: 1 }
+            menu:
+              juice:
+                recipe:
+                  <<: *base
+                  mango: 5
+            """)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.spots)")
+        let book = try #require(compilation.book)
+        #expect(book.menu[0].needs == [
+            RecipeBook.FruitAmount(fruit: 0, amount: 5),
+            RecipeBook.FruitAmount(fruit: 1, amount: 1),
+        ])
+    }
+
+    @Test func mergedNodesKeepTheirOwnPositions() throws {
+        // The bad ingredient is reported where it is written, under the anchor.
+        let compilation = compile(yaml: """
+            fruits:
+              mango:
+            recipes:
+              base: &base { mangoo: 2 }
+            menu:
+              juice:
+                recipe:
+                  <<: *base
+                  mango: 1
+            """)
+        // Both 'base' and 'juice' contain it; the one problem is reported once, at the anchor's text.
+        #expect(compilation.spots == [
+            Spot(.unknownFruit, "inline.yaml", 4, 17),
+        ])
+    }
+
+    @Test func aSharedNodeDoesNotRepeatAnIdenticalDiagnostic() throws {
+        // Two recipes are the same anchored mapping. Printed, two diagnostics
+        // with the same rule, place and message are one line shown twice.
+        let compilation = compile(yaml: """
+            fruits:
+              mango:
+            recipes:
+              a: &shared { nope: 1 }
+              b: *shared
+            """)
+        #expect(compilation.diagnostics.map(\.spot).allSatisfy { $0 == Spot(.unknownFruit, "inline.yaml", 4, 16) })
+        #expect(!compilation.diagnostics.isEmpty)
+        let distinct = Set(compilation.diagnostics.map { "\($0.spot) \($0.range.end) \($0.message)" })
+        #expect(distinct.count == compilation.diagnostics.count, "\(compilation.diagnostics.map(\.message))")
+    }
+
+    @Test func mergeOfAScalarIsInvalidType() throws {
+        let result = compose("""
+            item:
+              <<: 3
+              label: x
+            """)
+        #expect(result.diagnostics.map(\.spot) == [Spot(.invalidType, "inline.yaml", 2, 7)])
+        #expect(result.diagnostics.first?.range.end == at(2, 8))
+        #expect(result.diagnostics.first?.message == "a '<<' merge needs a mapping or a sequence of mappings, found a scalar")
+        // The rest of the mapping survives.
+        let document = try #require(result.documents.first)
+        #expect(document.scalarPairs(of: try node(document, "item")) == ["label: x"])
+    }
+
+    @Test func mergeOfASequenceWithAScalarReportsTheScalar() throws {
+        let result = compose("""
+            base: &base { label: Base }
+            item:
+              <<: [*base, 4]
+            """)
+        #expect(result.diagnostics.map(\.spot) == [Spot(.invalidType, "inline.yaml", 3, 15)])
+        let document = try #require(result.documents.first)
+        #expect(document.scalarPairs(of: try node(document, "item")) == ["label: Base"])
+    }
+
+    @Test func mergeOfNullIsInvalidType() throws {
+        let result = compose("item:\n  <<:\n  label: x\n")
+        #expect(result.diagnostics.map(\.spot) == [Spot(.invalidType, "inline.yaml", 2, 6)])
+        #expect(result.diagnostics.first?.message == "a '<<' merge needs a mapping or a sequence of mappings, found null")
+    }
+
+    @Test func undefinedAliasDropsOnlyItsDocument() throws {
+        let yaml = """
+            fruits:
+              mango:
+            ---
+            recipes:
+              r: *nope
+            """
+        let result = compose(yaml)
+        #expect(result.documents.count == 1)
+        #expect(result.diagnostics.map(\.spot) == [Spot(.yamlSyntax, "inline.yaml", 5, 6)])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.range.end == at(5, 11))
+        #expect(diagnostic.message == "undefined alias 'nope'")
+        #expect(diagnostic.help == "an alias '*nope' must come after an anchor '&nope' in the same document")
+        // The compiler still reads the first document and reports nothing more.
+        let compilation = compile(yaml: yaml)
+        #expect(compilation.spots == [Spot(.yamlSyntax, "inline.yaml", 5, 6)])
+        #expect(compilation.book == nil)
+    }
+
+    @Test func anAliasCannotReachItsOwnCollection() throws {
+        let result = compose("a: &a [*a]\n")
+        #expect(result.documents.isEmpty)
+        #expect(result.diagnostics.map(\.spot) == [Spot(.yamlSyntax, "inline.yaml", 1, 8)])
+        #expect(result.diagnostics.first?.message == "undefined alias 'a'")
+    }
+
+    @Test func anchorsDoNotCrossDocuments() throws {
+        let result = compose("a: &a { x: 1 }\n---\nb: *a\n")
+        #expect(result.documents.count == 1)
+        #expect(result.diagnostics.map(\.spot) == [Spot(.yamlSyntax, "inline.yaml", 3, 4)])
+    }
+
+    // MARK: Duplicate keys
+
+    @Test func duplicateKeyKeepsTheFirstValue() throws {
+        let result = compose("item:\n  label: first\n  label: second\n")
+        #expect(result.diagnostics.map(\.spot) == [Spot(.duplicateKey, "inline.yaml", 3, 3)])
+        #expect(result.diagnostics.first?.noteSpots == [NoteSpot("inline.yaml", 2, 3, "'label' first appears here")])
+        let document = try #require(result.documents.first)
+        #expect(document.scalarPairs(of: try node(document, "item")) == ["label: first"])
+    }
+
+    @Test func duplicateKeyThroughAnAliasIsReportedAtTheAlias() throws {
+        // The second 'x' key of 'b' is written as '*k' on line 4, column 3.
+        let result = compose("""
+            a: &k x
+            b:
+              x: 1
+              *k : 2
+            """)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.rule == .duplicateKey)
+        #expect(diagnostic.noteSpots == [NoteSpot("inline.yaml", 3, 3, "'x' first appears here")])
+        #expect(diagnostic.spot == Spot(.duplicateKey, "inline.yaml", 4, 3))
+    }
+
+    // MARK: Documents
+
+    @Test func multiDocumentFile() throws {
+        let yaml = """
+            fruits:
+              mango:
+            ---
+            fruits:
+              kiwi:
+            ---
+            menu:
+              juice:
+                recipe: { mango: 1, kiwi: 1 }
+            """
+        let result = compose(yaml)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.documents.count == 3)
+        #expect(result.documents.allSatisfy { $0.file == "inline.yaml" })
+        #expect(result.documents.allSatisfy { $0.root != nil })
+        // Each document's positions are in the file's own lines.
+        let third = result.documents[2]
+        #expect(third.range(of: try node(third, "menu")).start == at(8, 3))
+
+        let compilation = compile(yaml: yaml)
+        #expect(compilation.diagnostics.isEmpty)
+        let book = try #require(compilation.book)
+        #expect(book.fruits.map(\.id) == ["mango", "kiwi"])
+        #expect(book.menu.first?.needs == [
+            RecipeBook.FruitAmount(fruit: 0, amount: 1),
+            RecipeBook.FruitAmount(fruit: 1, amount: 1),
+        ])
+    }
+
+    @Test func emptyDocumentsAreSkipped() throws {
+        let compilation = compile(yaml: "---\n---\n...\n")
+        #expect(compilation.diagnostics.isEmpty)
+        #expect(compilation.book != nil)
+    }
+
+    @Test func aDocumentMustBeAMapping() throws {
+        let diagnostic = try compile(yaml: "- mango\n- kiwi\n").single()
+        #expect(diagnostic.spot == Spot(.invalidType, "inline.yaml", 1, 1))
+        #expect(diagnostic.message == "a recipe document must be a mapping, found a sequence")
+    }
+
+    // MARK: Depth
+
+    @Test func depthOf256IsAllowedAnd257IsNot() throws {
+        // The root mapping is level 1, so 255 brackets make 256 levels.
+        let allowed = compose("f: " + String(repeating: "[", count: 255) + String(repeating: "]", count: 255) + "\n")
+        #expect(allowed.diagnostics.isEmpty)
+        #expect(allowed.documents.count == 1)
+        let tooDeep = compose("f: " + String(repeating: "[", count: 256) + String(repeating: "]", count: 256) + "\n")
+        // The 256th bracket is at column 3 + 256 = 259.
+        #expect(tooDeep.diagnostics.map(\.spot) == [Spot(.resourceLimit, "inline.yaml", 1, 259)])
+        #expect(tooDeep.documents.isEmpty)
+    }
+
+    @Test func deepBlockNestingIsBoundedToo() throws {
+        // 300 nested block mappings, each two spaces deeper: 'k0:' ... 'k299:'.
+        var yaml = ""
+        for level in 0..<300 {
+            yaml += String(repeating: " ", count: 2 * level) + "k\(level):\n"
+        }
+        let result = compose(yaml)
+        // The mapping holding 'k0' is level 1, so the one holding 'k256' would be
+        // level 257: line 257, column 2 * 256 + 1 = 513.
+        #expect(result.diagnostics.map(\.spot) == [Spot(.resourceLimit, "inline.yaml", 257, 513)])
+    }
+}
