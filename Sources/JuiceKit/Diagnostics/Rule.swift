@@ -26,6 +26,11 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     case emptyRecipe = "empty-recipe"
     case recipeCycle = "recipe-cycle"
     case amountOverflow = "amount-overflow"
+    case unusedFruit = "unused-fruit"
+    case unusedRecipe = "unused-recipe"
+    case neverMakeable = "never-makeable"
+    case missingStock = "missing-stock"
+    case unusedSuppression = "unused-suppression"
 
     /// The id as printed: stable kebab-case.
     public var id: String { rawValue }
@@ -33,6 +38,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The severity a rule has unless configured otherwise.
     public var defaultSeverity: Severity {
         switch self {
+        case .unusedFruit, .unusedRecipe, .unusedSuppression: return .warning
+        case .neverMakeable, .missingStock: return .info
         default: return .error
         }
     }
@@ -55,6 +62,11 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
         case .emptyRecipe: return "a recipe or menu item with no ingredients"
         case .recipeCycle: return "recipes that contain themselves, directly or through others"
         case .amountOverflow: return "a flattened amount too large to represent"
+        case .unusedFruit: return "a declared fruit that no menu item uses, directly or through recipes"
+        case .unusedRecipe: return "an intermediate recipe that no menu item reaches"
+        case .neverMakeable: return "a menu item that needs more of some fruit than the opening stock holds"
+        case .missingStock: return "a declared fruit with no stock entry"
+        case .unusedSuppression: return "a suppression comment that suppressed nothing, or names an unknown rule"
         }
     }
 
