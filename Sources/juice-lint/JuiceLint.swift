@@ -4,40 +4,167 @@ import JuiceCommandLine
 import JuiceKit
 
 extension LintFormat: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
+extension RecipeGraphFormat: ExpressibleByArgument {}
 
-/// Checks recipe books. Everything it does lives in `JuiceKit.Linter`.
+private let exitCodes = """
+    Exit codes:
+      0  no errors; warnings allowed unless --strict
+      1  errors, or warnings under --strict
+      2  bad usage, a bad config, a missing or unreadable path
+      3  internal failure, such as a report that cannot be written
+    """
+
+/// Checks recipe books. Everything it does lives in `JuiceKit`; this parses
+/// arguments, calls the library and writes the result.
 @main
 struct JuiceLint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "juice-lint",
         abstract: "Check juice-maker recipe files and report every problem.",
+        discussion: exitCodes,
+        version: JuiceMakerVersion.current,
+        subcommands: [Lint.self, Rules.self, Explain.self, Graph.self],
+        defaultSubcommand: Lint.self
+    )
+
+    static func main() { mainWithMappedExitCodes() }
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check recipe files (the default command).",
         discussion: """
             Reads every *.yaml and *.yml file under the given paths (default: recipes) \
-            as one recipe book and reports each problem as FILE:LINE:COLUMN: error: MESSAGE [RULE].
+            as one recipe book and reports every problem, sorted by file, line and column. \
+            A summary goes to standard error.
 
-            Exit codes:
-              0  no errors
-              1  errors were found
-              2  bad usage, or a path that does not exist or cannot be read
+            Rule levels come from .juice-lint.yaml in the working directory (or --config), \
+            then from each --rule:
+              rules:
+                unused-fruit: error
+                missing-stock: off
+
+            Comments silence rules where they stand:
+              # juice-lint disable-line RULE[,RULE...]
+              # juice-lint disable-next-line RULE[,RULE...]
+              # juice-lint disable-file RULE[,RULE...]
+
+            \(exitCodes)
             """
     )
 
-    @Argument(help: "Recipe files or directories to check.")
+    @Argument(help: "Recipe files or directories to check (default: recipes).")
     var paths: [String] = []
 
-    @Option(help: "Output format: text or json.")
-    var format: LintFormat = .text
+    @Option(help: "Output format: auto (github under GitHub Actions, else text), text, json, github or sarif.")
+    var format: LintFormat = .auto
+
+    @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    @Option(help: "Colour the text format: auto (when writing to a terminal), always or never. NO_COLOR and FORCE_COLOR are honoured.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Read rule levels from FILE instead of ./.juice-lint.yaml.", valueName: "FILE"))
+    var config: String?
+
+    @Option(name: .customLong("rule"), help: ArgumentHelp("Set a rule's level: off, info, warning or error. Repeatable.", valueName: "RULE=LEVEL"))
+    var rules: [String] = []
 
     func run() throws {
-        let report = Linter(paths: paths, format: format).run()
-        let output = OutputBuffer.standardOutput()
-        if !report.output.isEmpty { output.line(report.output) }
-        output.flush()
-        if !report.messages.isEmpty { OutputBuffer.standardError().line(report.messages) }
+        var options = LintOptions()
+        options.paths = paths
+        options.format = format
+        options.color = color
+        options.strict = strict
+        options.configPath = config
+        options.ruleOverrides = rules
+        let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
+        let report = linter.run()
+        let errors = OutputBuffer.standardError()
+        if let output, report.exitCode != .usage {
+            do {
+                try FileWriter.write(report.output, to: output)
+            } catch {
+                errors.line("juice-lint: error: \(error)")
+                throw ExitCode(ToolExitCode.internalFailure.rawValue)
+            }
+        } else if !report.output.isEmpty {
+            let stdout = OutputBuffer.standardOutput()
+            stdout.line(report.output)
+            stdout.flush()
+        }
+        if !report.messages.isEmpty { errors.line(report.messages) }
         if report.exitCode != .success { throw ExitCode(report.exitCode.rawValue) }
     }
+}
 
-    /// Maps argument-parser failures to exit code 2, which the tool documents,
-    /// instead of the library's default of 64.
-    static func main() { mainWithMappedExitCodes() }
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every rule with its default severity and summary.")
+
+    func run() {
+        let width = Rule.allCases.map(\.id.count).max() ?? 0
+        let output = OutputBuffer.standardOutput()
+        for rule in Rule.allCases {
+            let severity = rule.defaultSeverity.rawValue
+            output.line(rule.id + String(repeating: " ", count: width - rule.id.count + 2)
+                + severity + String(repeating: " ", count: 9 - severity.count) + rule.summary)
+        }
+        output.flush()
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Explain a rule, with a wrong and a fixed example.")
+
+    @Argument(help: "The rule id, as printed in brackets after a diagnostic.")
+    var rule: String
+
+    func run() throws {
+        guard let found = Rule(rawValue: rule) else {
+            let help = Suggestion.didYouMean(rule, in: Rule.allCases.map(\.id)) ?? "run 'juice-lint rules' to list them"
+            OutputBuffer.standardError().line("juice-lint: error: unknown rule '\(rule)'\n  help: \(help)")
+            throw ExitCode(ToolExitCode.usage.rawValue)
+        }
+        let output = OutputBuffer.standardOutput()
+        output.line(found.explanation)
+        output.flush()
+    }
+}
+
+struct Graph: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the validated recipe graph as Mermaid or Graphviz DOT.")
+
+    @Argument(help: "Recipe files or directories (default: recipes).")
+    var paths: [String] = []
+
+    @Option(help: "mermaid or dot.")
+    var format: RecipeGraphFormat = .mermaid
+
+    func run() throws {
+        let errors = OutputBuffer.standardError()
+        let files: [SourceFile]
+        do {
+            files = try RecipeSources.load(paths: paths.isEmpty ? ["recipes"] : paths)
+        } catch {
+            errors.line("juice-lint: error: \(error)")
+            throw ExitCode(ToolExitCode.usage.rawValue)
+        }
+        let compilation = RecipeCompiler.compile(files)
+        guard let book = compilation.book else {
+            let printer = HumanDiagnosticPrinter(files: files, color: false)
+            for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
+                errors.line(printer.render(diagnostic))
+            }
+            errors.line("juice-lint: error: the recipe book is invalid, so it has no graph")
+            throw ExitCode(ToolExitCode.failure.rawValue)
+        }
+        let output = OutputBuffer.standardOutput()
+        output.line(RecipeGraph.render(book, format: format))
+        output.flush()
+    }
 }

@@ -53,7 +53,8 @@ struct JuiceRun: ParsableCommand {
             throw ExitCode(ToolExitCode.usage.rawValue)
         }
         let compilation = RecipeCompiler.compile(files)
-        for diagnostic in compilation.diagnostics {
+        // Warnings and infos are juice-lint's business; a run reports what stops it.
+        for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
             errors.line(TextDiagnosticPrinter.render(diagnostic))
         }
         guard let book = compilation.book else {

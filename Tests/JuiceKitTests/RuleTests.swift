@@ -25,8 +25,14 @@ import Testing
             "yaml-syntax", "resource-limit", "invalid-type", "unknown-key", "unsupported-version",
             "invalid-name", "duplicate-key", "duplicate-definition", "unknown-fruit", "zero-amount",
             "negative-amount", "invalid-amount", "empty-recipe", "recipe-cycle", "amount-overflow",
+            "unused-fruit", "unused-recipe", "never-makeable", "missing-stock", "unused-suppression",
         ])
-        #expect(Rule.allCases.allSatisfy { $0.defaultSeverity == .error })
+        let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression]
+        let infos: Set<Rule> = [.neverMakeable, .missingStock]
+        for rule in Rule.allCases {
+            let expected: Severity = warnings.contains(rule) ? .warning : infos.contains(rule) ? .info : .error
+            #expect(rule.defaultSeverity == expected, "\(rule.id)")
+        }
     }
 
     // MARK: yaml-syntax

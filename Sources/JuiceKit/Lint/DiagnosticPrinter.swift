@@ -18,9 +18,9 @@ public enum TextDiagnosticPrinter {
         return text
     }
 
-    /// `files: 2, errors: 1, warnings: 0`
+    /// `files: 2, errors: 1, warnings: 0, infos: 1`
     public static func summary(_ counts: DiagnosticCounts) -> String {
-        "files: \(counts.files), errors: \(counts.errors), warnings: \(counts.warnings)"
+        "files: \(counts.files), errors: \(counts.errors), warnings: \(counts.warnings), infos: \(counts.infos)"
     }
 
     static func location(_ range: SourceRange) -> String {
@@ -33,9 +33,10 @@ public enum TextDiagnosticPrinter {
 ///     {"version":1,
 ///      "diagnostics":[{"file","line","column","endLine","endColumn","severity","rule","message",
 ///                      "notes":[{"file","line","column","message"}],"help"}],
-///      "summary":{"files":N,"errors":N,"warnings":N}}
+///      "summary":{"files":N,"errors":N,"warnings":N,"infos":N}}
 ///
-/// `help` is null when there is none; `endColumn` is just past the node.
+/// `severity` is "error", "warning" or "info"; `help` is null when there is
+/// none; `endColumn` is just past the node. Fields are only ever added.
 public enum JSONDiagnosticPrinter {
     public static let formatVersion = 1
 
@@ -75,6 +76,7 @@ public enum JSONDiagnosticPrinter {
         json.field("files", counts.files)
         json.field("errors", counts.errors)
         json.field("warnings", counts.warnings)
+        json.field("infos", counts.infos)
         json.endObject()
         json.endObject()
         return json.output

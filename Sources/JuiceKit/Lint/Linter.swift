@@ -1,59 +1,144 @@
-/// The exit codes both tools document, mapped in one place.
+import Foundation
+
+/// The exit codes the tools document, mapped in one place.
 public enum ToolExitCode: Int32, Sendable {
-    /// No errors.
+    /// No errors (and, under `--strict`, no warnings).
     case success = 0
-    /// The input has errors (lint), or a script line was skipped (run).
+    /// The input has errors or, under `--strict`, warnings (lint); the book is
+    /// invalid or a script line was skipped (run).
     case failure = 1
-    /// Bad usage, or a path that does not exist or cannot be read.
+    /// Bad usage, a bad configuration, or a path that does not exist or cannot be read.
     case usage = 2
+    /// The tool itself failed, for example it could not write its report.
+    case internalFailure = 3
 }
 
 /// The output formats `juice-lint` writes.
 public enum LintFormat: String, Sendable, CaseIterable {
+    /// `github` under GitHub Actions (`GITHUB_ACTIONS=true`), `text` elsewhere.
+    case auto
+    /// Compiler-style, for people: headline, source snippet, notes, help.
     case text
+    /// One versioned document.
     case json
+    /// GitHub Actions workflow commands, which become annotations.
+    case github
+    /// SARIF 2.1.0, for code-scanning uploads.
+    case sarif
+
+    /// The concrete format `auto` stands for in this environment.
+    public func resolved(environment: [String: String]) -> LintFormat {
+        guard self == .auto else { return self }
+        return environment["GITHUB_ACTIONS"] == "true" ? .github : .text
+    }
 }
 
-/// One lint run: load the paths, compile, render. The executable only parses
-/// arguments and calls this.
-public struct Linter: Sendable {
-    public var paths: [String]
-    public var format: LintFormat
+/// Everything a lint run is told on the command line.
+public struct LintOptions: Sendable {
+    public var paths: [String] = []
+    public var format: LintFormat = .auto
+    public var color: ColorChoice = .auto
+    public var strict = false
+    /// `--config FILE`; when nil, `.juice-lint.yaml` in the working directory if present.
+    public var configPath: String?
+    /// Each `--rule RULE=LEVEL`, applied after the configuration file.
+    public var ruleOverrides: [String] = []
 
-    public init(paths: [String], format: LintFormat) {
-        self.paths = paths.isEmpty ? ["recipes"] : paths
-        self.format = format
+    public init() {}
+}
+
+/// One lint run: configuration, load, compile, rule levels, suppressions,
+/// render. The executable only parses arguments, calls this, and writes.
+public struct Linter: Sendable {
+    public var options: LintOptions
+    public var environment: [String: String]
+    /// Whether the report goes to a terminal, for `--color auto`.
+    public var outputIsTerminal: Bool
+
+    public init(options: LintOptions, environment: [String: String] = ProcessInfo.processInfo.environment, outputIsTerminal: Bool = false) {
+        self.options = options
+        self.environment = environment
+        self.outputIsTerminal = outputIsTerminal
     }
 
     /// What to print and the exit code.
     public struct Report: Sendable {
-        /// The report proper, for standard output.
+        /// The report proper: standard output, or the `--output` file.
         public var output: String
         /// The summary and notices, for standard error.
         public var messages: String
         public var exitCode: ToolExitCode
+        public var counts: DiagnosticCounts?
     }
 
     public func run() -> Report {
+        let configuration: LintConfiguration
+        do {
+            configuration = try loadConfiguration()
+        } catch {
+            return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
+        }
+        let paths = options.paths.isEmpty ? ["recipes"] : options.paths
         let files: [SourceFile]
         do {
             files = try RecipeSources.load(paths: paths)
         } catch {
             return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
         }
-        let compilation = RecipeCompiler.compile(files)
-        let counts = DiagnosticCounts(files: compilation.fileCount, diagnostics: compilation.diagnostics)
+        let diagnostics = Self.check(files, configuration: configuration)
+        let counts = DiagnosticCounts(files: files.count, diagnostics: diagnostics)
         var messages = TextDiagnosticPrinter.summary(counts)
         if files.isEmpty {
-            messages = "juice-lint: warning: no *.yaml or *.yml files under " + paths.map { "'\($0)'" }.joined(separator: ", ") + "\n" + messages
+            messages = "juice-lint: warning: no *.yaml or *.yml files under "
+                + paths.map { "'\($0)'" }.joined(separator: ", ") + "\n" + messages
         }
-        let output: String
-        switch format {
-        case .text:
-            output = compilation.diagnostics.map(TextDiagnosticPrinter.render).joined(separator: "\n")
+        let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
+        return Report(
+            output: render(diagnostics, counts: counts, files: files),
+            messages: messages,
+            exitCode: failed ? .failure : .success,
+            counts: counts
+        )
+    }
+
+    /// Compiles the files and applies rule levels and suppression comments.
+    public static func check(_ files: [SourceFile], configuration: LintConfiguration) -> [Diagnostic] {
+        let compiled = configuration.apply(to: RecipeCompiler.compile(files, analysis: true).diagnostics)
+        let suppressions = files.flatMap(Suppression.scan)
+        let remaining = Suppression.apply(suppressions, to: compiled)
+        return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
+    }
+
+    private func loadConfiguration() throws(ConfigurationError) -> LintConfiguration {
+        var configuration = LintConfiguration()
+        let path = options.configPath ?? LintConfiguration.defaultFileName
+        if options.configPath != nil || FileManager.default.fileExists(atPath: path) {
+            let bytes: [UInt8]
+            do {
+                bytes = try RecipeSources.readFile(path)
+            } catch {
+                throw ConfigurationError("cannot read configuration '\(RecipeSources.displayPath(path))': \(error)")
+            }
+            configuration = try LintConfiguration.parse(bytes, path: RecipeSources.displayPath(path))
+        }
+        for assignment in options.ruleOverrides {
+            try configuration.override(assignment)
+        }
+        return configuration
+    }
+
+    private func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, files: [SourceFile]) -> String {
+        switch options.format.resolved(environment: environment) {
+        case .auto, .text:
+            let color = HumanDiagnosticPrinter.shouldColor(flag: options.color, isTerminal: outputIsTerminal, environment: environment)
+            let printer = HumanDiagnosticPrinter(files: files, color: color)
+            return diagnostics.map(printer.render).joined(separator: "\n")
         case .json:
-            output = JSONDiagnosticPrinter.render(compilation.diagnostics, counts: counts)
+            return JSONDiagnosticPrinter.render(diagnostics, counts: counts)
+        case .github:
+            return GitHubDiagnosticPrinter.render(diagnostics)
+        case .sarif:
+            return SARIFDiagnosticPrinter.render(diagnostics)
         }
-        return Report(output: output, messages: messages, exitCode: counts.errors > 0 ? .failure : .success)
     }
 }

@@ -27,13 +27,14 @@ struct Linker {
         self.declarations = declarations
     }
 
-    mutating func link() -> RecipeBook {
+    mutating func link(analysis: Bool) -> RecipeBook {
         let composites = declarations.composites
         let allIDs = declarations.fruits.map(\.id) + composites.map(\.id)
         let edges = composites.map { resolve($0, candidates: allIDs) }
         let openingStock = resolveStock()
         let (order, onCycle) = orderAndReportCycles(edges)
         let needs = flatten(edges, order: order, skip: onCycle)
+        if analysis { analyse(edges: edges, needs: needs, openingStock: openingStock) }
         return assemble(edges: edges, needs: needs, openingStock: openingStock)
     }
 

@@ -25,7 +25,10 @@ public struct Compilation: Sendable {
 /// resolved ingredients → cycle check → flattened needs. Each stage reports every
 /// problem it can see and goes on, so one run shows all of them.
 public enum RecipeCompiler {
-    public static func compile(_ files: [SourceFile]) -> Compilation {
+    /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
+    ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
+    ///   warn or inform. juice-lint wants them; running orders does not.
+    public static func compile(_ files: [SourceFile], analysis: Bool = false) -> Compilation {
         var collector = DeclarationCollector()
         for file in files {
             let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
@@ -35,7 +38,7 @@ public enum RecipeCompiler {
             }
         }
         var linker = Linker(declarations: collector)
-        let book = linker.link()
+        let book = linker.link(analysis: analysis)
         let diagnostics = collector.diagnostics + linker.diagnostics
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,
@@ -64,6 +67,7 @@ struct DeclarationCollector {
 
     struct FruitDeclaration {
         var id: String
+        var range: SourceRange
         var label: String?
         var emoji: String?
     }
@@ -99,7 +103,8 @@ struct DeclarationCollector {
     var fruits: [FruitDeclaration] = []
     var composites: [CompositeDeclaration] = []
     var stock: [StockDeclaration] = []
-    private var stockRanges: [String: SourceRange] = [:]
+    /// Every stock entry written, valid or not, by fruit name.
+    private(set) var stockRanges: [String: SourceRange] = [:]
 
     mutating func collect(_ document: YAMLDocument) {
         guard let root = document.root, !document[root].isNull else { return }
@@ -136,7 +141,7 @@ struct DeclarationCollector {
     }
 
     private mutating func collectFruit(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        var fruit = FruitDeclaration(id: id)
+        var fruit = FruitDeclaration(id: id, range: document.range(of: key))
         let node = document[value]
         if node.kind == .mapping {
             for (fieldKey, fieldValue) in document.pairs(of: value) {

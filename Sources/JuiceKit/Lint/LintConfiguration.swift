@@ -1,0 +1,134 @@
+/// The level a rule is reported at, or `off`.
+public enum RuleLevel: String, Sendable, CaseIterable {
+    case off
+    case info
+    case warning
+    case error
+
+    /// The severity a diagnostic gets at this level; nil when the rule is off.
+    public var severity: Severity? {
+        switch self {
+        case .off: return nil
+        case .info: return .info
+        case .warning: return .warning
+        case .error: return .error
+        }
+    }
+}
+
+/// A configuration the user got wrong: a usage error, exit code 2.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var help: String?
+
+    public init(_ message: String, help: String? = nil) {
+        self.message = message
+        self.help = help
+    }
+
+    public var description: String { help.map { "\(message)\n  help: \($0)" } ?? message }
+}
+
+/// Which rules are reported, and at what level.
+///
+/// Read from `.juice-lint.yaml` (or `--config FILE`), then overridden by each
+/// `--rule RULE=LEVEL`:
+///
+///     rules:
+///       unused-fruit: error
+///       missing-stock: off
+public struct LintConfiguration: Sendable, Equatable {
+    public private(set) var levels: [Rule: RuleLevel] = [:]
+
+    public init() {}
+
+    /// The file read from the working directory when no `--config` is given.
+    public static let defaultFileName = ".juice-lint.yaml"
+
+    /// The level of `rule`: configured, or its default severity.
+    public func level(of rule: Rule) -> RuleLevel {
+        levels[rule] ?? RuleLevel(rawValue: rule.defaultSeverity.rawValue) ?? .error
+    }
+
+    /// Applies the configured levels: drops diagnostics of rules that are off and
+    /// gives the rest their configured severity.
+    public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.compactMap { diagnostic in
+            guard let severity = level(of: diagnostic.rule).severity else { return nil }
+            var changed = diagnostic
+            changed.severity = severity
+            return changed
+        }
+    }
+
+    /// Sets one rule from `RULE=LEVEL`, as `--rule` takes it.
+    public mutating func override(_ assignment: String) throws(ConfigurationError) {
+        let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw ConfigurationError("--rule '\(assignment)' is not RULE=LEVEL", help: "for example --rule unused-fruit=error")
+        }
+        try set(String(parts[0]).trimmed, String(parts[1]).trimmed, place: "--rule")
+    }
+
+    /// Reads a configuration file's text. `path` is only for messages.
+    public static func parse(_ bytes: [UInt8], path: String) throws(ConfigurationError) -> LintConfiguration {
+        let composed = YAMLComposer.compose(bytes: bytes, file: path)
+        if let problem = composed.diagnostics.first {
+            throw ConfigurationError("\(path):\(problem.line):\(problem.column): \(problem.message)")
+        }
+        var configuration = LintConfiguration()
+        for document in composed.documents {
+            guard let root = document.root, !document[root].isNull else { continue }
+            guard document[root].kind == .mapping else {
+                throw error(document, root, "the configuration must be a mapping with the key 'rules'")
+            }
+            for (key, value) in document.pairs(of: root) {
+                guard document[key].kind == .scalar, document[key].value == "rules" else {
+                    throw error(document, key, "unknown key '\(document[key].value)'; the configuration has only 'rules'")
+                }
+                if document[value].isNull { continue }
+                guard document[value].kind == .mapping else {
+                    throw error(document, value, "'rules' must be a mapping of RULE: off|info|warning|error")
+                }
+                for (ruleKey, levelValue) in document.pairs(of: value) {
+                    guard document[ruleKey].kind == .scalar, document[levelValue].kind == .scalar else {
+                        throw error(document, ruleKey, "each entry under 'rules' must be 'RULE: LEVEL'")
+                    }
+                    let range = document.range(of: ruleKey)
+                    try configuration.set(
+                        document[ruleKey].value, document[levelValue].value,
+                        place: "\(path):\(range.start.line):\(range.start.column)"
+                    )
+                }
+            }
+        }
+        return configuration
+    }
+
+    private mutating func set(_ ruleName: String, _ levelName: String, place: String) throws(ConfigurationError) {
+        guard let rule = Rule(rawValue: ruleName) else {
+            throw ConfigurationError(
+                "\(place): unknown rule '\(ruleName)'",
+                help: Suggestion.didYouMean(ruleName, in: Rule.allCases.map(\.id)) ?? "run 'juice-lint rules' to list them"
+            )
+        }
+        guard let level = RuleLevel(rawValue: levelName) else {
+            throw ConfigurationError(
+                "\(place): unknown level '\(levelName)' for rule '\(ruleName)'",
+                help: "use one of " + RuleLevel.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            )
+        }
+        levels[rule] = level
+    }
+
+    private static func error(_ document: YAMLDocument, _ node: YAMLNode.ID, _ message: String) -> ConfigurationError {
+        let range = document.range(of: node)
+        return ConfigurationError("\(range.file):\(range.start.line):\(range.start.column): \(message)")
+    }
+}
+
+extension String {
+    var trimmed: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,180 @@
+/// `# juice-lint disable-…` comments, read from the source text because
+/// libyaml drops comments.
+///
+///     stock: { kiwi: 3 }   # juice-lint disable-line unknown-fruit
+///     # juice-lint disable-next-line zero-amount,unused-fruit
+///     # juice-lint disable-file missing-stock
+///
+/// A comment is a `#` at the start of a line or after whitespace; the text is
+/// matched on the line as written, so a quoted `# juice-lint` inside a string
+/// would count too, which is harmless.
+public struct Suppression: Sendable, Hashable {
+    public enum Scope: Sendable, Hashable {
+        case line(Int)
+        case file
+    }
+
+    /// One rule name as written in the comment, with where it stands.
+    public struct Entry: Sendable, Hashable {
+        public var name: String
+        public var range: SourceRange
+    }
+
+    public var scope: Scope
+    public var file: String
+    public var entries: [Entry]
+    /// The directive itself, for a comment that names no rule or misspells the directive.
+    public var range: SourceRange
+    /// Set when the directive word is not one of the three.
+    public var unknownDirective: String?
+
+    static let directives = ["disable-line", "disable-next-line", "disable-file"]
+
+    /// Every suppression comment in a file.
+    public static func scan(_ file: SourceFile) -> [Suppression] {
+        var found: [Suppression] = []
+        var lineNumber = 0
+        for line in SourceLines(file.bytes) {
+            lineNumber += 1
+            if let suppression = parse(Array(line.unicodeScalars), line: lineNumber, file: file.path) {
+                found.append(suppression)
+            }
+        }
+        return found
+    }
+
+    private static func parse(_ scalars: [Unicode.Scalar], line: Int, file: String) -> Suppression? {
+        let marker = Array("juice-lint".unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            defer { index += 1 }
+            guard scalars[index] == "#", index == 0 || scalars[index - 1].properties.isWhitespace else { continue }
+            var cursor = index + 1
+            while cursor < scalars.count, scalars[cursor] == " " || scalars[cursor] == "\t" { cursor += 1 }
+            guard cursor + marker.count < scalars.count,
+                  Array(scalars[cursor..<cursor + marker.count]) == marker,
+                  scalars[cursor + marker.count] == " " || scalars[cursor + marker.count] == "\t"
+            else { continue }
+            cursor += marker.count
+            let words = Self.words(scalars, from: cursor, line: line, file: file)
+            guard let directive = words.first else { continue }
+            let scope: Scope
+            switch directive.name {
+            case "disable-line": scope = .line(line)
+            case "disable-next-line": scope = .line(line + 1)
+            case "disable-file": scope = .file
+            default:
+                return Suppression(scope: .line(line), file: file, entries: [], range: directive.range, unknownDirective: directive.name)
+            }
+            return Suppression(scope: scope, file: file, entries: Array(words.dropFirst()), range: directive.range, unknownDirective: nil)
+        }
+        return nil
+    }
+
+    /// The words after `juice-lint`, split at spaces and commas, up to another `#`.
+    private static func words(_ scalars: [Unicode.Scalar], from start: Int, line: Int, file: String) -> [Entry] {
+        var entries: [Entry] = []
+        var current = ""
+        var wordStart = 0
+        func finish(at end: Int) {
+            guard !current.isEmpty else { return }
+            entries.append(Entry(name: current, range: SourceRange(
+                file: file, start: SourcePosition(line: line, column: wordStart + 1), end: SourcePosition(line: line, column: end + 1)
+            )))
+            current = ""
+        }
+        var index = start
+        while index < scalars.count, scalars[index] != "#" {
+            let scalar = scalars[index]
+            if scalar == " " || scalar == "\t" || scalar == "," {
+                finish(at: index)
+            } else {
+                if current.isEmpty { wordStart = index }
+                current.unicodeScalars.append(scalar)
+            }
+            index += 1
+        }
+        finish(at: index)
+        return entries
+    }
+
+    /// Drops the diagnostics the suppressions cover, and reports every
+    /// suppression entry that covered nothing or names no rule, as
+    /// `unused-suppression`.
+    public static func apply(_ suppressions: [Suppression], to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var used = suppressions.map { [Bool](repeating: false, count: $0.entries.count) }
+        var byFile: [String: [Int]] = [:]
+        for (index, suppression) in suppressions.enumerated() { byFile[suppression.file, default: []].append(index) }
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            var suppressed = false
+            for index in byFile[diagnostic.file] ?? [] {
+                let suppression = suppressions[index]
+                switch suppression.scope {
+                case .file: break
+                case .line(let line): if line != diagnostic.line { continue }
+                }
+                for (entry, item) in suppression.entries.enumerated() where item.name == diagnostic.rule.id {
+                    used[index][entry] = true
+                    suppressed = true
+                }
+            }
+            if !suppressed { kept.append(diagnostic) }
+        }
+        let ruleIDs = Rule.allCases.map(\.id)
+        for (index, suppression) in suppressions.enumerated() {
+            if let directive = suppression.unknownDirective {
+                kept.append(Diagnostic(
+                    .unusedSuppression, at: suppression.range, "unknown suppression '\(directive)'",
+                    help: Suggestion.didYouMean(directive, in: directives)
+                        ?? "use " + directives.map { "'\($0)'" }.joined(separator: ", ")
+                ))
+                continue
+            }
+            if suppression.entries.isEmpty {
+                kept.append(Diagnostic(
+                    .unusedSuppression, at: suppression.range, "suppression names no rule",
+                    help: "list the rules to silence, such as '# juice-lint disable-line unknown-fruit'"
+                ))
+            }
+            for (entry, item) in suppression.entries.enumerated() where !used[index][entry] {
+                if Rule(rawValue: item.name) == nil {
+                    kept.append(Diagnostic(
+                        .unusedSuppression, at: item.range, "unknown rule '\(item.name)' in suppression",
+                        help: Suggestion.didYouMean(item.name, in: ruleIDs) ?? "run 'juice-lint rules' to list them"
+                    ))
+                } else {
+                    kept.append(Diagnostic(
+                        .unusedSuppression, at: item.range, "suppression of '\(item.name)' suppressed nothing",
+                        help: "remove it; nothing here reports '\(item.name)' any more"
+                    ))
+                }
+            }
+        }
+        return kept
+    }
+}
+
+/// The lines of a file as libyaml counts them (`\n`, `\r\n`, lone `\r`), as
+/// text, without the line ends and without a leading byte-order mark.
+struct SourceLines: Sequence {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func makeIterator() -> AnyIterator<String> {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let bytes = self.bytes
+        return AnyIterator {
+            guard index < bytes.count else { return nil }
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+            let line = String(decoding: bytes[start..<index], as: UTF8.self)
+            if index < bytes.count {
+                if bytes[index] == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                index += 1
+            }
+            return line
+        }
+    }
+}

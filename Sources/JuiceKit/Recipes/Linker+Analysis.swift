@@ -1,0 +1,71 @@
+/// The checks that find no error but something a shop should know: fruit and
+/// recipes nothing uses, menu items the opening stock can never make, fruit
+/// with no stock entry.
+///
+/// They run on the linker's resolved graph rather than on a `RecipeBook`, so
+/// they are reported even when the book has errors elsewhere.
+extension Linker {
+    mutating func analyse(edges: [[Edge]], needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) {
+        reportUnused(edges: edges)
+        reportNeverMakeable(needs: needs, openingStock: openingStock)
+        reportMissingStock()
+    }
+
+    /// Walks from every menu item through recipes, with an explicit stack.
+    private mutating func reportUnused(edges: [[Edge]]) {
+        let composites = declarations.composites
+        var usedFruit = [Bool](repeating: false, count: declarations.fruits.count)
+        var reached = [Bool](repeating: false, count: composites.count)
+        var pending = composites.indices.filter { composites[$0].kind == .menuItem }
+        for item in pending { reached[item] = true }
+        while let node = pending.popLast() {
+            for edge in edges[node] {
+                switch edge.target {
+                case .fruit(let fruit):
+                    usedFruit[fruit] = true
+                case .composite(let child) where !reached[child]:
+                    reached[child] = true
+                    pending.append(child)
+                case .composite:
+                    break
+                }
+            }
+        }
+        for (index, fruit) in declarations.fruits.enumerated() where !usedFruit[index] {
+            diagnostics.append(Diagnostic(
+                .unusedFruit, at: fruit.range, "fruit '\(fruit.id)' is not used by any menu item",
+                help: "use it in a recipe, or remove it from 'fruits'"
+            ))
+        }
+        for (index, recipe) in composites.enumerated() where recipe.kind == .recipe && !reached[index] {
+            diagnostics.append(Diagnostic(
+                .unusedRecipe, at: recipe.range, "recipe '\(recipe.id)' is not used by any menu item",
+                help: "use it as an ingredient of a menu item, or remove it"
+            ))
+        }
+    }
+
+    private mutating func reportNeverMakeable(needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) {
+        let fruitIDs = declarations.fruits.map(\.id)
+        for (index, item) in declarations.composites.enumerated() where item.kind == .menuItem {
+            guard let itemNeeds = needs[index] else { continue }
+            let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] }
+            guard !short.isEmpty else { continue }
+            let detail = short.map { "\($0.amount) '\(fruitIDs[$0.fruit])' (stock \(openingStock[$0.fruit]))" }
+            diagnostics.append(Diagnostic(
+                .neverMakeable, at: item.range,
+                "menu item '\(item.id)' needs \(detail.joined(separator: ", ")), more than the opening stock holds",
+                help: "it can be served only after a restock; raise the stock or lower the recipe if that is not intended"
+            ))
+        }
+    }
+
+    private mutating func reportMissingStock() {
+        for fruit in declarations.fruits where declarations.stockRanges[fruit.id] == nil {
+            diagnostics.append(Diagnostic(
+                .missingStock, at: fruit.range, "fruit '\(fruit.id)' has no stock entry, so it starts at 0",
+                help: "add '\(fruit.id): 0' under 'stock:' to say so explicitly"
+            ))
+        }
+    }
+}
