@@ -1,0 +1,162 @@
+import Testing
+@testable import JuiceKit
+
+/// The lint-only stages: analyses, rule levels and suppression comments.
+@Suite struct AnalysisTests {
+    @Test func analysesAreOnlyRunWhenAsked() throws {
+        let plain = try Fixture.compile("lint/analysis.yaml")
+        #expect(plain.diagnostics.isEmpty, "\(plain.spots)")
+        #expect(plain.book != nil)
+    }
+
+    @Test func unusedFruitUnusedRecipeNeverMakeableMissingStock() throws {
+        let file = Fixture.path("lint/analysis.yaml")
+        let compilation = RecipeCompiler.compile([try Fixture.source("lint/analysis.yaml")], analysis: true)
+        #expect(compilation.spots == [
+            Spot(.missingStock, file, 4, 3),
+            Spot(.unusedFruit, file, 5, 3),
+            Spot(.unusedRecipe, file, 12, 3),
+            Spot(.neverMakeable, file, 14, 3),
+        ])
+        #expect(compilation.diagnostics.map(\.severity) == [.info, .warning, .warning, .info])
+        #expect(compilation.diagnostics.map(\.message) == [
+            "fruit 'lime' has no stock entry, so it starts at 0",
+            "fruit 'plum' is not used by any menu item",
+            "recipe 'spare' is not used by any menu item",
+            // smoothie = 3 × (mango 1, lime 1) + kiwi 1: mango 3 > 2, lime 3 > 0; kiwi 1 <= 5.
+            "menu item 'smoothie' needs 3 'mango' (stock 2), 3 'lime' (stock 0), more than the opening stock holds",
+        ])
+        // Warnings and infos never make the book invalid.
+        #expect(compilation.book != nil)
+    }
+
+    @Test func aFruitUsedOnlyThroughAnUnusedRecipeIsUnused() {
+        let compilation = RecipeCompiler.compile([SourceFile(path: "x.yaml", bytes: Array("""
+            fruits: { mango: , kiwi: }
+            stock: { mango: 1, kiwi: 1 }
+            recipes:
+              orphan: { kiwi: 1 }
+            menu:
+              juice: { recipe: { mango: 1 } }
+            """.utf8))], analysis: true)
+        #expect(compilation.spots == [Spot(.unusedFruit, "x.yaml", 1, 20), Spot(.unusedRecipe, "x.yaml", 4, 3)])
+    }
+
+    @Test func canonicalBookHasOnlyTheIntendedInfo() throws {
+        let files = try RecipeSources.load(paths: [Fixture.directory.appendingPathComponent("../../../recipes").path])
+        let compilation = RecipeCompiler.compile(files, analysis: true)
+        #expect(compilation.diagnostics.map(\.rule) == [.neverMakeable])
+        #expect(compilation.diagnostics.first?.message
+            == "menu item 'strawberry-juice' needs 16 'strawberry' (stock 10), more than the opening stock holds")
+    }
+}
+
+@Suite struct SuppressionTests {
+    private func check(_ configuration: LintConfiguration = LintConfiguration()) throws -> [Diagnostic] {
+        Linter.check([try Fixture.source("lint/suppressed.yaml")], configuration: configuration)
+    }
+
+    @Test func scanFindsEveryForm() throws {
+        let suppressions = Suppression.scan(try Fixture.source("lint/suppressed.yaml"))
+        #expect(suppressions.map(\.scope) == [.file, .line(4), .line(6), .line(11), .line(13), .line(15), .line(15), .line(16)])
+        #expect(suppressions[2].entries.map(\.name) == ["unused-fruit", "never-makeable"])
+        #expect(suppressions[2].entries.map(\.range.start) == [SourcePosition(line: 5, column: 34), SourcePosition(line: 5, column: 48)])
+        #expect(suppressions[6].unknownDirective == "disable-lines")
+    }
+
+    @Test func suppressedDiagnosticsAreGoneAndUnusedOnesReported() throws {
+        let file = Fixture.path("lint/suppressed.yaml")
+        let diagnostics = try check()
+        // Left: mango's never-makeable on juice (mango 2 > 1) is not suppressed (line 10 has none),
+        // and every suppression that matched nothing.
+        #expect(diagnostics.map { Spot($0) } == [
+            Spot(.unusedSuppression, file, 5, 48),
+            Spot(.neverMakeable, file, 10, 3),
+            Spot(.unusedSuppression, file, 12, 34),
+            Spot(.unusedSuppression, file, 14, 34),
+            Spot(.unusedSuppression, file, 15, 16),
+            Spot(.unusedSuppression, file, 16, 16),
+        ])
+        #expect(diagnostics.map(\.message) == [
+            "suppression of 'never-makeable' suppressed nothing",
+            "menu item 'juice' needs 2 'mango' (stock 1), more than the opening stock holds",
+            "suppression of 'zero-amount' suppressed nothing",
+            "unknown rule 'unknwn-fruit' in suppression",
+            "unknown suppression 'disable-lines'",
+            "suppression names no rule",
+        ])
+        #expect(diagnostics[3].help == "did you mean 'unknown-fruit'?")
+        #expect(diagnostics[4].help == "did you mean 'disable-line'?")
+        #expect(diagnostics.filter { $0.rule == .unusedSuppression }.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func unusedSuppressionFollowsTheConfiguredLevel() throws {
+        var configuration = LintConfiguration()
+        try configuration.override("unused-suppression=off")
+        #expect(try check(configuration).map(\.rule) == [.neverMakeable])
+    }
+}
+
+@Suite struct ConfigurationTests {
+    @Test func fileSetsLevelsAndRuleOverridesWin() throws {
+        var configuration = try LintConfiguration.parse(Array("""
+            rules:
+              unused-fruit: error
+              missing-stock: off
+              never-makeable: warning
+            """.utf8), path: ".juice-lint.yaml")
+        #expect(configuration.level(of: .unusedFruit) == .error)
+        #expect(configuration.level(of: .missingStock) == .off)
+        #expect(configuration.level(of: .unknownFruit) == .error)
+        #expect(configuration.level(of: .unusedRecipe) == .warning)
+        try configuration.override("never-makeable=info")
+        #expect(configuration.level(of: .neverMakeable) == .info)
+    }
+
+    @Test func applyChangesSeveritiesAndDropsRulesThatAreOff() throws {
+        let files = [try Fixture.source("lint/analysis.yaml")]
+        var configuration = LintConfiguration()
+        try configuration.override("missing-stock=off")
+        try configuration.override("unused-fruit=error")
+        let diagnostics = Linter.check(files, configuration: configuration)
+        #expect(diagnostics.map(\.rule) == [.unusedFruit, .unusedRecipe, .neverMakeable])
+        #expect(diagnostics.map(\.severity) == [.error, .warning, .info])
+    }
+
+    @Test func emptyConfigurationIsFine() throws {
+        #expect(try LintConfiguration.parse([], path: "c.yaml") == LintConfiguration())
+        #expect(try LintConfiguration.parse(Array("rules:\n".utf8), path: "c.yaml") == LintConfiguration())
+    }
+
+    @Test(arguments: [
+        ("rules:\n  unknwn-fruit: off\n", "c.yaml:2:3: unknown rule 'unknwn-fruit'\n  help: did you mean 'unknown-fruit'?"),
+        ("rules:\n  unused-fruit: loud\n", "c.yaml:2:3: unknown level 'loud' for rule 'unused-fruit'\n  help: use one of 'off', 'info', 'warning', 'error'"),
+        ("rule:\n  unused-fruit: off\n", "c.yaml:1:1: unknown key 'rule'; the configuration has only 'rules'"),
+        ("rules: [unused-fruit]\n", "c.yaml:1:8: 'rules' must be a mapping of RULE: off|info|warning|error"),
+        ("- rules\n", "c.yaml:1:1: the configuration must be a mapping with the key 'rules'"),
+        ("rules: {a: [\n", "c.yaml:2:1: did not find expected node content"),
+    ])
+    func malformedConfigurationIsAUsageError(text: String, message: String) {
+        #expect(throws: ConfigurationError.self) { try LintConfiguration.parse(Array(text.utf8), path: "c.yaml") }
+        do {
+            _ = try LintConfiguration.parse(Array(text.utf8), path: "c.yaml")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test(arguments: [
+        ("unused-fruit", "--rule 'unused-fruit' is not RULE=LEVEL\n  help: for example --rule unused-fruit=error"),
+        ("nope=off", "--rule: unknown rule 'nope'\n  help: run 'juice-lint rules' to list them"),
+        ("unused-fruit=loud", "--rule: unknown level 'loud' for rule 'unused-fruit'\n  help: use one of 'off', 'info', 'warning', 'error'"),
+    ])
+    func malformedRuleOverride(assignment: String, message: String) {
+        var configuration = LintConfiguration()
+        do {
+            try configuration.override(assignment)
+            Issue.record("expected '\(assignment)' to be rejected")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
