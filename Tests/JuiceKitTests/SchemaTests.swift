@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import JuiceKit
+
+/// True when `python3` can import `jsonschema` and `yaml`, which validating
+/// against the schema needs; without them the schema tests are skipped.
+let pythonHasJSONSchema: Bool = (try? SchemaValidator.python(["-c", "import jsonschema, yaml"], input: Data()).status) == 0
+
+/// Validates YAML against `schema/recipes.schema.json` with python's
+/// `jsonschema` (Draft 2020-12), the validator editors and CI scripts use.
+enum SchemaValidator {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let schemaPath = packageRoot.appendingPathComponent("schema/recipes.schema.json").path
+
+    /// Reads `{name: yaml text}` as JSON on stdin and prints `{name: [error]}`:
+    /// every error of every document in the text, as "/json/path: message".
+    /// It checks the schema itself first, and fails if the schema is invalid.
+    static let script = """
+        import json, sys, yaml
+        from jsonschema import Draft202012Validator
+        with open(sys.argv[1], encoding="utf-8") as file:
+            schema = json.load(file)
+        Draft202012Validator.check_schema(schema)
+        validator = Draft202012Validator(schema)
+        results = {}
+        for name, text in json.load(sys.stdin).items():
+            try:
+                documents = list(yaml.safe_load_all(text))
+            except yaml.YAMLError as error:
+                results[name] = ["not YAML: " + str(error).splitlines()[0]]
+                continue
+            results[name] = sorted(
+                "/" + "/".join(str(part) for part in error.absolute_path) + ": " + error.message
+                for document in documents for error in validator.iter_errors(document)
+            )
+        json.dump(results, sys.stdout)
+        """
+
+    /// Runs `python3` with `arguments`, feeding it `input`.
+    static func python(_ arguments: [String], input: Data) throws -> (status: Int32, stdout: Data, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        process.standardInput = inPipe
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try process.run()
+        // Drain stderr on its own thread so neither pipe can fill and block python.
+        nonisolated(unsafe) var errData = Data()
+        let errDone = DispatchSemaphore(value: 0)
+        Thread {
+            errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+            errDone.signal()
+        }.start()
+        inPipe.fileHandleForWriting.write(input)
+        try inPipe.fileHandleForWriting.close()
+        let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        errDone.wait()
+        return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Every schema error of each named YAML text, in one python run; an empty
+    /// list means the text is valid.
+    static func errors(_ texts: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: [String]] {
+        let input = try JSONEncoder().encode(texts)
+        let result = try python(["-c", script, schemaPath], input: input)
+        try #require(result.status == 0, "python3 failed: \(result.stderr)", sourceLocation: sourceLocation)
+        return try JSONDecoder().decode([String: [String]].self, from: result.stdout)
+    }
+}
+
+@Suite(.enabled(if: pythonHasJSONSchema, "python3 jsonschema/yaml not available"))
+struct SchemaTests {
+    @Test func schemaIsAValidDraft202012Schema() throws {
+        // The script runs check_schema before anything else and exits non-zero if it fails.
+        #expect(try SchemaValidator.errors([:]) == [:])
+    }
+
+    @Test func canonicalBookPasses() throws {
+        var texts: [String: String] = [:]
+        for path in ["recipes/fruits.yaml", "recipes/menu.yaml"] {
+            texts[path] = try String(contentsOf: SchemaValidator.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        }
+        #expect(try SchemaValidator.errors(texts) == ["recipes/fruits.yaml": [], "recipes/menu.yaml": []])
+    }
+
+    @Test func unknownKeyIsRejected() throws {
+        let errors = try SchemaValidator.errors(["colour": "menu: { x: { recipe: { mango: 1 }, colour: red } }"])
+        let only = try #require(errors["colour"]?.count == 1 ? errors["colour"]?.first : nil, "\(errors)")
+        #expect(only.hasPrefix("/menu/x: "))
+        #expect(only.contains("'colour'"))
+    }
+
+    @Test func zeroAmountIsRejected() throws {
+        let errors = try SchemaValidator.errors(["zero": "menu: { x: { recipe: { mango: 0 } } }"])
+        let only = try #require(errors["zero"]?.count == 1 ? errors["zero"]?.first : nil, "\(errors)")
+        #expect(only.hasPrefix("/menu/x/recipe/mango: "))
+        #expect(only.contains("minimum of 1"))
+    }
+
+    /// Each invalid text, and where in the document its one error is reported
+    /// ("/" is the document itself). A bad id is reported at the mapping that
+    /// holds it.
+    static let rejected: [String: String] = [
+        "version: 2": "/version",
+        "version: '1'": "/version",
+        "fruits: { restock: }": "/fruits",
+        "fruits: { set: }": "/fruits",
+        "fruits: { 'mango juice': }": "/fruits",
+        "fruits: { 'mango#1': }": "/fruits",
+        "fruits: { \"\": }": "/fruits",
+        "fruits: { \"a\\tb\": }": "/fruits",
+        "fruits: { \"a\\u200Bb\": }": "/fruits",
+        "fruits: { mango: { color: yellow } }": "/fruits/mango",
+        "fruits: { mango: { label: [a] } }": "/fruits/mango/label",
+        "fruits: [mango]": "/fruits",
+        "stock: { mango: -1 }": "/stock/mango",
+        "stock: { mango: '3' }": "/stock/mango",
+        "stock: { mango: 9223372036854775808 }": "/stock/mango",
+        "recipes: { base: {} }": "/recipes/base",
+        "recipes: { base: }": "/recipes/base",
+        "recipes: { base: { mango: 1.5 } }": "/recipes/base/mango",
+        "recipes: { base: { 'a b': 1 } }": "/recipes/base",
+        "menu: { x: { price: 100 } }": "/menu/x",
+        "menu: { x: { recipe: {} } }": "/menu/x/recipe",
+        "menu: { x: { price: -1, recipe: { mango: 1 } } }": "/menu/x/price",
+        "menu: { x: }": "/menu/x",
+        "flavours: {}": "/",
+    ]
+
+    @Test func invalidDocumentsAreRejectedWhereTheProblemIs() throws {
+        let errors = try SchemaValidator.errors(Dictionary(uniqueKeysWithValues: Self.rejected.keys.map { ($0, $0) }))
+        for (text, path) in Self.rejected.sorted(by: { $0.key < $1.key }) {
+            let found = errors[text] ?? []
+            #expect(found.count == 1 && found[0].hasPrefix(path + ": "), "\(text): \(found)")
+        }
+    }
+
+    @Test func validDocumentsAreAccepted() throws {
+        let texts = [
+            "",
+            "---\n---\nversion: 1\n",
+            "fruits:\nstock:\nrecipes:\nmenu:\n",
+            "fruits: { mango:, kiwi: { label: Kiwi, emoji: 🥝 } }\nstock: { mango: 0, kiwi: 9223372036854775807 }\n",
+            "recipes: { base: { mango: 1 } }\nmenu: { 'a\"b<c>': { label: 'x', price: 0, recipe: { base: !!int 2 } } }\n",
+            "menu:\n  a: &item { recipe: { mango: 1 } }\n  b: { <<: *item, label: B }\n",
+        ]
+        let errors = try SchemaValidator.errors(Dictionary(uniqueKeysWithValues: texts.map { ($0, $0) }))
+        for text in texts {
+            #expect(errors[text] == [], "\(text): \(errors[text] ?? [])")
+        }
+    }
+
+    /// The rules whose wrong example is visible in one document's shape; the
+    /// others need the whole book (names, cycles, totals) or are about YAML.
+    static let rulesTheSchemaSees: Set<Rule> = [
+        .invalidType, .unknownKey, .unsupportedVersion, .invalidName,
+        .zeroAmount, .negativeAmount, .invalidAmount, .emptyRecipe,
+    ]
+
+    @Test func ruleExamplesAgreeWithTheSchema() throws {
+        var texts: [String: String] = [:]
+        for rule in Rule.allCases {
+            texts["fixed " + rule.id] = rule.fixedExample
+            if rule != .yamlSyntax && rule != .resourceLimit { texts["wrong " + rule.id] = rule.wrongExample }
+        }
+        let errors = try SchemaValidator.errors(texts)
+        for rule in Rule.allCases {
+            #expect(errors["fixed " + rule.id] == [], "\(rule.id): \(errors["fixed " + rule.id] ?? [])")
+            guard let wrong = errors["wrong " + rule.id] else { continue }
+            if Self.rulesTheSchemaSees.contains(rule) {
+                #expect(!wrong.isEmpty, "the schema accepts the wrong example of \(rule.id)")
+            } else {
+                #expect(wrong == [], "\(rule.id): \(wrong)")
+            }
+        }
+    }
+}
