@@ -58,7 +58,7 @@ import Testing
 
     @Test func scanFindsEveryForm() throws {
         let suppressions = Suppression.scan(try Fixture.source("lint/suppressed.yaml"))
-        #expect(suppressions.map(\.scope) == [.file, .line(4), .line(6), .line(11), .line(13), .line(15), .line(15), .line(16)])
+        #expect(suppressions.map(\.scope) == [.file, .line(4), .line(6), .line(10), .line(13), .line(15), .line(15), .line(16)])
         #expect(suppressions[2].entries.map(\.name) == ["unused-fruit", "never-makeable"])
         #expect(suppressions[2].entries.map(\.range.start) == [SourcePosition(line: 5, column: 34), SourcePosition(line: 5, column: 48)])
         #expect(suppressions[6].unknownDirective == "disable-lines")
@@ -67,26 +67,28 @@ import Testing
     @Test func suppressedDiagnosticsAreGoneAndUnusedOnesReported() throws {
         let file = Fixture.path("lint/suppressed.yaml")
         let diagnostics = try check()
-        // Left: mango's never-makeable on juice (mango 2 > 1) is not suppressed (line 10 has none),
-        // and every suppression that matched nothing.
+        // Suppressed: missing-stock for kiwi and lime (file), unused-fruit for kiwi (line 4)
+        // and lime (line 6), never-makeable for juice (line 10). Left: smoothie's
+        // never-makeable (mango 3 > 1; line 16's comment names no rule), and every
+        // suppression entry that matched nothing.
         #expect(diagnostics.map { Spot($0) } == [
             Spot(.unusedSuppression, file, 5, 48),
-            Spot(.neverMakeable, file, 10, 3),
             Spot(.unusedSuppression, file, 12, 34),
             Spot(.unusedSuppression, file, 14, 34),
             Spot(.unusedSuppression, file, 15, 16),
             Spot(.unusedSuppression, file, 16, 16),
+            Spot(.neverMakeable, file, 17, 3),
         ])
         #expect(diagnostics.map(\.message) == [
             "suppression of 'never-makeable' suppressed nothing",
-            "menu item 'juice' needs 2 'mango' (stock 1), more than the opening stock holds",
             "suppression of 'zero-amount' suppressed nothing",
             "unknown rule 'unknwn-fruit' in suppression",
             "unknown suppression 'disable-lines'",
             "suppression names no rule",
+            "menu item 'smoothie' needs 3 'mango' (stock 1), more than the opening stock holds",
         ])
-        #expect(diagnostics[3].help == "did you mean 'unknown-fruit'?")
-        #expect(diagnostics[4].help == "did you mean 'disable-line'?")
+        #expect(diagnostics[2].help == "did you mean 'unknown-fruit'?")
+        #expect(diagnostics[3].help == "did you mean 'disable-line'?")
         #expect(diagnostics.filter { $0.rule == .unusedSuppression }.allSatisfy { $0.severity == .warning })
     }
 
@@ -94,6 +96,7 @@ import Testing
         var configuration = LintConfiguration()
         try configuration.override("unused-suppression=off")
         #expect(try check(configuration).map(\.rule) == [.neverMakeable])
+        #expect(try check(configuration).first?.line == 17)
     }
 }
 

@@ -1,76 +1,36 @@
 import Testing
 @testable import JuiceKit
 
-/// Rules whose checks are being written on another branch: the analysis stage
-/// (unused-fruit, unused-recipe, never-makeable, missing-stock) and suppression
-/// comments (unused-suppression). Their examples are written to the rule
-/// definitions, but on this branch nothing reports them yet, so the test that
-/// expects each wrong example to fire is disabled. Enable it, and empty this
-/// list, once those checks land.
-let implementedElsewhere: [Rule] = [.unusedFruit, .unusedRecipe, .neverMakeable, .missingStock, .unusedSuppression]
-
-/// Every rule's documentation compiles as documented: the wrong example shows
-/// its rule, the fixed one does not.
+/// Every rule's documentation holds up in the real linter: the wrong example
+/// shows its rule, the fixed one does not. Examples go through `Linter.check`,
+/// so the analyses and suppression comments count, exactly as a user's
+/// single recipe file would.
 @Suite struct RuleDocumentationTests {
-    static let implementedHere = Rule.allCases.filter { !implementedElsewhere.contains($0) }
-
-    /// Compiles an example exactly as a user's single recipe file would be.
-    static func compileExample(_ text: String) -> Compilation {
-        RecipeCompiler.compile([SourceFile(path: "example.yaml", bytes: Array(text.utf8))])
+    static func lint(_ text: String) -> [Diagnostic] {
+        Linter.check([SourceFile(path: "example.yaml", bytes: Array(text.utf8))], configuration: LintConfiguration())
     }
 
-    /// The rules of a compilation's errors and warnings, leaving out infos.
-    static func loudRules(_ compilation: Compilation) -> Set<Rule> {
-        Set(compilation.diagnostics.filter { $0.severity != .info }.map(\.rule))
+    /// The rules of the errors and warnings, leaving out infos.
+    static func loudRules(_ diagnostics: [Diagnostic]) -> Set<Rule> {
+        Set(diagnostics.filter { $0.severity != .info }.map(\.rule))
     }
 
-    @Test(arguments: implementedHere)
+    @Test(arguments: Rule.allCases)
     func wrongExampleTriggersItsRuleAndNoOther(_ rule: Rule) {
-        let compilation = Self.compileExample(rule.wrongExample)
-        #expect(compilation.diagnostics.contains { $0.rule == rule }, "\(compilation.spots)")
-        #expect(Self.loudRules(compilation) == [rule], "\(compilation.spots)")
-    }
-
-    @Test(.disabled("fires once the analysis stage lands"), arguments: implementedElsewhere)
-    func wrongExampleTriggersItsRuleImplementedElsewhere(_ rule: Rule) {
-        let compilation = Self.compileExample(rule.wrongExample)
-        #expect(compilation.diagnostics.contains { $0.rule == rule }, "\(compilation.spots)")
-        #expect(Self.loudRules(compilation).isSubset(of: [rule]), "\(compilation.spots)")
-        let fixed = Self.compileExample(rule.fixedExample)
-        #expect(!fixed.diagnostics.contains { $0.rule == rule }, "\(fixed.spots)")
-    }
-
-    /// Until the analysis stage lands, the wrong examples of its rules must at
-    /// least be valid books, so that the analysis is what they show.
-    @Test(arguments: implementedElsewhere)
-    func wrongExampleImplementedElsewhereIsOtherwiseValid(_ rule: Rule) {
-        let compilation = Self.compileExample(rule.wrongExample)
-        #expect(!compilation.diagnostics.contains { !implementedElsewhere.contains($0.rule) }, "\(compilation.spots)")
-        #expect(compilation.book != nil)
+        let diagnostics = Self.lint(rule.wrongExample)
+        #expect(diagnostics.contains { $0.rule == rule }, "\(diagnostics.map { Spot($0) })")
+        // An info rule's example may show no loud rule at all; any other shows only its own.
+        let expected: Set<Rule> = rule.defaultSeverity == .info ? [] : [rule]
+        #expect(Self.loudRules(diagnostics) == expected, "\(diagnostics.map { Spot($0) })")
     }
 
     @Test(arguments: Rule.allCases)
     func fixedExampleHasNoErrorsOrWarnings(_ rule: Rule) {
-        let compilation = Self.compileExample(rule.fixedExample)
-        #expect(!compilation.diagnostics.contains { $0.rule == rule }, "\(compilation.spots)")
-        #expect(Self.loudRules(compilation).isEmpty, "\(compilation.spots)")
+        let diagnostics = Self.lint(rule.fixedExample)
+        #expect(!diagnostics.contains { $0.rule == rule }, "\(diagnostics.map { Spot($0) })")
+        #expect(Self.loudRules(diagnostics).isEmpty, "\(diagnostics.map { Spot($0) })")
+        let compilation = RecipeCompiler.compile([SourceFile(path: "example.yaml", bytes: Array(rule.fixedExample.utf8))])
         #expect(compilation.book != nil)
-    }
-
-    /// Checks the examples against the definitions of the analysis rules that
-    /// can be computed from a compiled book, ahead of the real analysis.
-    @Test(arguments: Rule.allCases)
-    func examplesMatchTheAnalysisDefinitions(_ rule: Rule) throws {
-        let fixed = try #require(Self.compileExample(rule.fixedExample).book)
-        #expect(AnalysisPreview.rules(in: fixed).isEmpty)
-        guard let wrong = Self.compileExample(rule.wrongExample).book else { return }
-        let expected: Set<Rule> = switch rule {
-        case .unusedFruit, .unusedRecipe, .neverMakeable: [rule]
-        // A fruit with no stock starts at 0, so the item that needs it cannot be made.
-        case .missingStock: [.neverMakeable]
-        default: []
-        }
-        #expect(AnalysisPreview.rules(in: wrong) == expected)
     }
 
     @Test(arguments: Rule.allCases)
@@ -133,30 +93,5 @@ let implementedElsewhere: [Rule] = [.unusedFruit, .unusedRecipe, .neverMakeable,
     @Test func explanationNamesTheDefaultSeverity() {
         #expect(Rule.unusedFruit.explanation.hasPrefix("unused-fruit (warning)\n\n"))
         #expect(Rule.missingStock.explanation.hasPrefix("missing-stock (info)\n\n"))
-    }
-}
-
-/// What unused-fruit, unused-recipe and never-makeable report, computed from a
-/// compiled book by their definitions. A stand-in for the analysis stage, so
-/// the documentation examples are checked against those definitions now.
-enum AnalysisPreview {
-    static func rules(in book: RecipeBook) -> Set<Rule> {
-        var usedFruits = Set<Int>(), usedRecipes = Set<Int>()
-        var pending = book.menu.flatMap(\.ingredients)
-        while let ingredient = pending.popLast() {
-            switch ingredient.component {
-            case .fruit(let index): usedFruits.insert(index)
-            case .recipe(let index):
-                if usedRecipes.insert(index).inserted { pending += book.recipes[index].ingredients }
-            case .menuItem: break  // its own ingredients are already pending
-            }
-        }
-        var rules = Set<Rule>()
-        if usedFruits.count < book.fruits.count { rules.insert(.unusedFruit) }
-        if usedRecipes.count < book.recipes.count { rules.insert(.unusedRecipe) }
-        if book.menu.contains(where: { $0.needs.contains { $0.amount > book.openingStock[$0.fruit] } }) {
-            rules.insert(.neverMakeable)
-        }
-        return rules
     }
 }

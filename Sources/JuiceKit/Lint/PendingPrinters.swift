@@ -8,6 +8,3 @@ public struct HumanDiagnosticPrinter {
 }
 public enum GitHubDiagnosticPrinter { public static func render(_ diagnostics: [Diagnostic]) -> String { "" } }
 public enum SARIFDiagnosticPrinter { public static func render(_ diagnostics: [Diagnostic]) -> String { "" } }
-extension Rule { public var explanation: String { summary } }
-public enum RecipeGraphFormat: String, CaseIterable, Sendable { case mermaid, dot }
-public enum RecipeGraph { public static func render(_ book: RecipeBook, format: RecipeGraphFormat) -> String { "" } }

@@ -3,10 +3,16 @@
 /// with no stock entry.
 ///
 /// They run on the linker's resolved graph rather than on a `RecipeBook`, so
-/// they are reported even when the book has errors elsewhere.
+/// the ones that do not depend on the whole graph are reported even when the
+/// book has errors elsewhere.
 extension Linker {
     mutating func analyse(edges: [[Edge]], needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) {
-        reportUnused(edges: edges)
+        // Reachability needs the whole graph: an ingredient dropped for an error
+        // (a zero amount, an unreadable recipe) would make its fruit look unused.
+        // Report unused things once the book has no errors.
+        if !(declarations.diagnostics + diagnostics).containsErrors {
+            reportUnused(edges: edges)
+        }
         reportNeverMakeable(needs: needs, openingStock: openingStock)
         reportMissingStock()
     }
