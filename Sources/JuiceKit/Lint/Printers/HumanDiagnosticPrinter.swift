@@ -70,14 +70,14 @@ public struct HumanDiagnosticPrinter: Sendable {
             ),
         ]
         if let main {
-            lines += render(main, gutterWidth: gutterWidth, markStyle: severityStyle)
+            lines += snippetLines(main, gutterWidth: gutterWidth, markStyle: severityStyle)
         }
-        for (note, snippet) in notes {
+        for (note, noteSnippet) in notes {
             lines.append(
                 headline(note.range, label: "note", labelStyle: Style.note, message: note.message.escapingControlCharacters, messageStyle: nil)
             )
-            if let snippet {
-                lines += render(snippet, gutterWidth: gutterWidth, markStyle: Style.note)
+            if let noteSnippet {
+                lines += snippetLines(noteSnippet, gutterWidth: gutterWidth, markStyle: Style.note)
             }
         }
         if let help = diagnostic.help {
@@ -105,7 +105,8 @@ public struct HumanDiagnosticPrinter: Sendable {
         return paint(location, Style.bold) + " " + paint(label + ":", labelStyle) + " " + body
     }
 
-    private func render(_ snippet: Snippet, gutterWidth: Int, markStyle: String) -> [String] {
+    /// The blank gutter line, the numbered source line and the mark line.
+    private func snippetLines(_ snippet: Snippet, gutterWidth: Int, markStyle: String) -> [String] {
         let emptyGutter = paint(String(repeating: " ", count: gutterWidth) + " |", Style.gutter)
         let number = String(snippet.lineNumber)
         let numberGutter = paint(String(repeating: " ", count: gutterWidth - number.count) + number + " |", Style.gutter)

@@ -25,9 +25,13 @@
 ///   `file://` URIs with no base id, since a base id may only qualify a
 ///   relative reference.
 public enum SARIFDiagnosticPrinter {
+    /// The `$schema` every log names: the SchemaStore copy GitHub's docs use.
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+    /// The SARIF version written; GitHub code scanning accepts only 2.1.0.
     public static let sarifVersion = "2.1.0"
+    /// `tool.driver.name`, which GitHub shows as the alert's tool.
     public static let toolName = "juice-lint"
+    /// The base id relative artifact URIs are resolved against.
     static let sourceRoot = "%SRCROOT%"
 
     /// The whole log as pretty-printed JSON, without a trailing newline.
