@@ -25,8 +25,13 @@ import Testing
             "yaml-syntax", "resource-limit", "invalid-type", "unknown-key", "unsupported-version",
             "invalid-name", "duplicate-key", "duplicate-definition", "unknown-fruit", "zero-amount",
             "negative-amount", "invalid-amount", "empty-recipe", "recipe-cycle", "amount-overflow",
+            "unused-fruit", "unused-recipe", "never-makeable", "missing-stock", "unused-suppression",
         ])
-        #expect(Rule.allCases.allSatisfy { $0.defaultSeverity == .error })
+        let notErrors = Dictionary(uniqueKeysWithValues: Rule.allCases.filter { $0.defaultSeverity != .error }.map { ($0.id, $0.defaultSeverity) })
+        #expect(notErrors == [
+            "unused-fruit": .warning, "unused-recipe": .warning, "unused-suppression": .warning,
+            "never-makeable": .info, "missing-stock": .info,
+        ])
     }
 
     // MARK: yaml-syntax
