@@ -32,7 +32,7 @@ let package = Package(
             name: "juice-run",
             dependencies: ["JuiceKit", "JuiceCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "JuiceKitTests", dependencies: ["JuiceKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "JuiceKitTests", dependencies: ["JuiceKit"], exclude: ["Fixtures", "Schemas"]),
         .testTarget(name: "EndToEndTests", dependencies: ["JuiceKit"], exclude: ["Fixtures"]),
     ]
 )

@@ -156,7 +156,10 @@ struct Graph: ParsableCommand {
         }
         let compilation = RecipeCompiler.compile(files)
         guard let book = compilation.book else {
-            let printer = HumanDiagnosticPrinter(files: files, color: false)
+            let printer = HumanDiagnosticPrinter(
+                files: files,
+                color: TerminalColor.shouldColor(flag: .auto, isTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+            )
             for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
                 errors.line(printer.render(diagnostic))
             }

@@ -54,8 +54,12 @@ struct JuiceRun: ParsableCommand {
         }
         let compilation = RecipeCompiler.compile(files)
         // Warnings and infos are juice-lint's business; a run reports what stops it.
+        let printer = HumanDiagnosticPrinter(
+            files: files,
+            color: TerminalColor.shouldColor(flag: .auto, isTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+        )
         for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
-            errors.line(TextDiagnosticPrinter.render(diagnostic))
+            errors.line(printer.render(diagnostic))
         }
         guard let book = compilation.book else {
             errors.line("juice-run: error: the recipe book is invalid; run juice-lint for details")

@@ -34,45 +34,43 @@ public struct SourceRange: Sendable, Hashable {
 
 extension SourcePosition {
     /// The position of a byte offset, counted the way libyaml counts: a byte-order
-    /// mark is not a column, lines split at `\n`, `\r\n` or a lone `\r`, and
-    /// columns count Unicode scalars, in UTF-8 or, after its BOM, UTF-16.
+    /// mark is not a column; lines break at `\n`, `\r\n`, a lone `\r`, NEL, U+2028
+    /// and U+2029; columns count Unicode scalars, in UTF-8 or, after its BOM, UTF-16.
+    ///
+    /// Only reader errors need this (libyaml gives them as a byte offset), so it
+    /// decodes the prefix rather than being clever.
     static func of(byteOffset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
-        let limit = min(byteOffset, bytes.count)
+        let limit = min(max(byteOffset, 0), bytes.count)
+        let prefix: String
         if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
             let littleEndian = bytes[0] == 0xFF
             var units: [UInt16] = []
             var index = 2
-            while index + 1 < limit + 1 && index + 1 < bytes.count {
+            while index + 1 < limit + 1, index + 1 < bytes.count {
                 let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
                 units.append(UInt16(high) << 8 | UInt16(low))
                 index += 2
             }
-            // A unit that starts a surrogate pair and the one after it are one scalar.
-            return count(units.lazy.filter { !(0xDC00...0xDFFF).contains($0) }.map { UInt32($0) })
+            prefix = String(decoding: units, as: UTF16.self)
+        } else {
+            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            prefix = String(decoding: bytes[min(start, limit)..<limit], as: UTF8.self)
         }
-        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        let scalars = bytes[min(start, limit)..<limit].lazy.filter { $0 & 0xC0 != 0x80 }.map { UInt32($0) }
-        return count(scalars)
-    }
-
-    /// Walks the first unit of each scalar before the offset.
-    private static func count<S: Sequence>(_ leadUnits: S) -> SourcePosition where S.Element == UInt32 {
         var line = 1
         var column = 1
         var afterCR = false
-        for unit in leadUnits {
-            if unit == 0x0A {
+        for scalar in prefix.unicodeScalars {
+            switch scalar {
+            case "\n":
                 if !afterCR { line += 1 }
                 column = 1
-                afterCR = false
-            } else if unit == 0x0D {
+            case "\r", "\u{85}", "\u{2028}", "\u{2029}":
                 line += 1
                 column = 1
-                afterCR = true
-            } else {
+            default:
                 column += 1
-                afterCR = false
             }
+            afterCR = scalar == "\r"
         }
         return SourcePosition(line: line, column: column)
     }

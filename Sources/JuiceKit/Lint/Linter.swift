@@ -87,7 +87,7 @@ public struct Linter: Sendable {
         }
         let diagnostics = Self.check(files, configuration: configuration)
         let counts = DiagnosticCounts(files: files.count, diagnostics: diagnostics)
-        var messages = TextDiagnosticPrinter.summary(counts)
+        var messages = HumanDiagnosticPrinter.summary(counts)
         if files.isEmpty {
             messages = "juice-lint: warning: no *.yaml or *.yml files under "
                 + paths.map { "'\($0)'" }.joined(separator: ", ") + "\n" + messages
@@ -130,7 +130,7 @@ public struct Linter: Sendable {
     private func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, files: [SourceFile]) -> String {
         switch options.format.resolved(environment: environment) {
         case .auto, .text:
-            let color = HumanDiagnosticPrinter.shouldColor(flag: options.color, isTerminal: outputIsTerminal, environment: environment)
+            let color = TerminalColor.shouldColor(flag: options.color, isTerminal: outputIsTerminal, environment: environment)
             let printer = HumanDiagnosticPrinter(files: files, color: color)
             return diagnostics.map(printer.render).joined(separator: "\n")
         case .json:

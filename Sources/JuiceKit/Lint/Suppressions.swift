@@ -33,12 +33,12 @@ public struct Suppression: Sendable, Hashable {
     /// Every suppression comment in a file.
     public static func scan(_ file: SourceFile) -> [Suppression] {
         var found: [Suppression] = []
-        var lineNumber = 0
-        for line in SourceLines(file.bytes) {
-            lineNumber += 1
-            if let suppression = parse(Array(line.unicodeScalars), line: lineNumber, file: file.path) {
-                found.append(suppression)
-            }
+        let lines = SourceLines(bytes: file.bytes)
+        for number in stride(from: 1, through: lines.count, by: 1) {
+            guard let line = lines[line: number],
+                  let suppression = parse(Array(line.unicodeScalars), line: number, file: file.path)
+            else { continue }
+            found.append(suppression)
         }
         return found
     }
@@ -152,29 +152,5 @@ public struct Suppression: Sendable, Hashable {
             }
         }
         return kept
-    }
-}
-
-/// The lines of a file as libyaml counts them (`\n`, `\r\n`, lone `\r`), as
-/// text, without the line ends and without a leading byte-order mark.
-struct SourceLines: Sequence {
-    let bytes: [UInt8]
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func makeIterator() -> AnyIterator<String> {
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let bytes = self.bytes
-        return AnyIterator {
-            guard index < bytes.count else { return nil }
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
-            let line = String(decoding: bytes[start..<index], as: UTF8.self)
-            if index < bytes.count {
-                if bytes[index] == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                index += 1
-            }
-            return line
-        }
     }
 }

@@ -1,33 +1,3 @@
-/// Renders diagnostics one line each, compiler style:
-///
-///     recipes/menu.yaml:12:7: error: unknown fruit 'mangoo' [unknown-fruit]
-///     recipes/menu.yaml:3:3: note: 'mango' is first defined here
-///       help: did you mean 'mango'?
-///
-/// Notes follow their diagnostic in the same `file:line:col:` form, so editors
-/// and CI problem matchers can jump to them.
-public enum TextDiagnosticPrinter {
-    public static func render(_ diagnostic: Diagnostic) -> String {
-        var text = "\(location(diagnostic.range)): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.id)]"
-        for note in diagnostic.notes {
-            text += "\n\(location(note.range)): note: \(note.message)"
-        }
-        if let help = diagnostic.help {
-            text += "\n  help: \(help)"
-        }
-        return text
-    }
-
-    /// `files: 2, errors: 1, warnings: 0, infos: 1`
-    public static func summary(_ counts: DiagnosticCounts) -> String {
-        "files: \(counts.files), errors: \(counts.errors), warnings: \(counts.warnings), infos: \(counts.infos)"
-    }
-
-    static func location(_ range: SourceRange) -> String {
-        "\(range.file):\(range.start.line):\(range.start.column)"
-    }
-}
-
 /// Renders a whole lint run as one versioned JSON document:
 ///
 ///     {"version":1,
@@ -80,20 +50,5 @@ public enum JSONDiagnosticPrinter {
         json.endObject()
         json.endObject()
         return json.output
-    }
-}
-
-/// The totals a lint run reports.
-public struct DiagnosticCounts: Sendable, Hashable {
-    public var files: Int
-    public var errors: Int
-    public var warnings: Int
-    public var infos: Int
-
-    public init(files: Int, diagnostics: [Diagnostic]) {
-        self.files = files
-        errors = diagnostics.count { $0.severity == .error }
-        warnings = diagnostics.count { $0.severity == .warning }
-        infos = diagnostics.count { $0.severity == .info }
     }
 }

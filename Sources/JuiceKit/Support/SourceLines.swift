@@ -1,0 +1,74 @@
+/// The lines of one source file, decoded and split the way libyaml reads it, so
+/// a diagnostic's line and column find the exact text libyaml counted.
+///
+/// - A byte-order mark is dropped: libyaml does not count it as a column.
+/// - UTF-16 is decoded after its byte-order mark, as libyaml does; anything
+///   else is read as UTF-8, with a bad sequence shown as U+FFFD (libyaml stops
+///   at the first one, so no diagnostic points past it).
+/// - Lines end at `\n`, `\r\n` or a lone `\r`, and also at NEL (U+0085), LINE
+///   SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029), which YAML 1.1 and
+///   libyaml's line counter treat as line breaks too. The breaks themselves are
+///   not part of any line, so a CRLF file shows no stray `\r`.
+struct SourceLines: Sendable {
+    private let lines: [Substring]
+
+    init(bytes: [UInt8]) {
+        lines = Self.split(Self.decode(bytes))
+    }
+
+    /// The text of a 1-based line, or nil when the file has no such line.
+    subscript(line number: Int) -> Substring? {
+        guard number >= 1, number <= lines.count else { return nil }
+        return lines[number - 1]
+    }
+
+    var count: Int { lines.count }
+
+    private static func decode(_ bytes: [UInt8]) -> String {
+        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
+            let littleEndian = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var index = 2
+            while index + 1 < bytes.count {
+                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+                index += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return String(decoding: bytes.dropFirst(3), as: UTF8.self)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func split(_ text: String) -> [Substring] {
+        let scalars = text.unicodeScalars
+        var lines: [Substring] = []
+        var lineStart = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            switch scalar {
+            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
+                lines.append(Substring(scalars[lineStart..<index]))
+                index = scalars.index(after: index)
+                lineStart = index
+            case "\r":
+                lines.append(Substring(scalars[lineStart..<index]))
+                index = scalars.index(after: index)
+                if index < scalars.endIndex, scalars[index] == "\n" {
+                    index = scalars.index(after: index)
+                }
+                lineStart = index
+            default:
+                index = scalars.index(after: index)
+            }
+        }
+        // The text after the last break is a line too, empty when the file ends
+        // with a break: libyaml reports end-of-input problems there.
+        lines.append(Substring(scalars[lineStart..<scalars.endIndex]))
+        return lines
+    }
+}
