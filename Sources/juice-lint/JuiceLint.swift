@@ -167,7 +167,7 @@ struct Graph: ParsableCommand {
             throw ExitCode(ToolExitCode.failure.rawValue)
         }
         let output = OutputBuffer.standardOutput()
-        output.line(RecipeGraph.render(book, format: format))
+        output.write(RecipeGraph.render(book, format: format))
         output.flush()
     }
 }

@@ -43,7 +43,10 @@ enum ToolRunner {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // Variables that change the tools' output are cleared, so the tests mean
+        // the same under GitHub Actions or with NO_COLOR set; a test sets them itself.
         var env = ProcessInfo.processInfo.environment
+        for key in ["GITHUB_ACTIONS", "NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"] { env[key] = nil }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()

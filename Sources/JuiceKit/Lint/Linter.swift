@@ -132,7 +132,8 @@ public struct Linter: Sendable {
         case .auto, .text:
             let color = TerminalColor.shouldColor(flag: options.color, isTerminal: outputIsTerminal, environment: environment)
             let printer = HumanDiagnosticPrinter(files: files, color: color)
-            return diagnostics.map(printer.render).joined(separator: "\n")
+            // A blank line between diagnostics, as compilers do: each is several lines.
+            return diagnostics.map(printer.render).joined(separator: "\n\n")
         case .json:
             return JSONDiagnosticPrinter.render(diagnostics, counts: counts)
         case .github:
