@@ -6,7 +6,7 @@ PKG_CONFIG ?= pkg-config
 BIN = .build/debug
 SAMPLE = docs/examples/first-morning.orders
 
-.PHONY: all setup build run test clean
+.PHONY: all setup build run test clean graph
 
 all: build
 
@@ -43,3 +43,12 @@ test: build
 
 clean:
 	rm -rf .build
+
+# Rewrites the Mermaid block in README.md from `juice-lint graph recipes`.
+graph: build
+	@$(BIN)/juice-lint graph recipes > .build/graph.mmd
+	@python3 -c 'import re,sys; r=open("README.md").read(); g=open(".build/graph.mmd").read(); \
+	  b="<!-- juice-lint graph: begin -->"; e="<!-- juice-lint graph: end -->"; \
+	  r=re.sub(re.escape(b)+".*?"+re.escape(e), lambda m: b+"\n```mermaid\n"+g+"```\n"+e, r, flags=re.S); \
+	  open("README.md","w").write(r)'
+	@echo "README.md graph regenerated"

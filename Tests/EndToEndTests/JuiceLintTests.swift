@@ -485,3 +485,23 @@ enum SARIFValidation {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+@Suite("README stays true")
+struct ReadmeTests {
+    /// The README's graph is the tool's output, not a drawing: `make graph` writes it.
+    @Test func readmeGraphIsWhatTheToolPrints() throws {
+        let readme = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let graph = try ToolRunner.lint("graph", "recipes")
+        #expect(graph.exitCode == 0)
+        let block = "<!-- juice-lint graph: begin -->\n```mermaid\n" + graph.stdout + "```\n<!-- juice-lint graph: end -->"
+        #expect(readme.contains(block), "README.md's graph is stale: run `make graph`")
+    }
+
+    /// The two commands a newcomer runs come first.
+    @Test func readmeStartsWithTheTwoCommands() throws {
+        let readme = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstBlock = try #require(readme.components(separatedBy: "```").dropFirst().first)
+        #expect(firstBlock.contains("make run"))
+        #expect(firstBlock.contains("make test"))
+    }
+}
