@@ -39,7 +39,7 @@ run: build
 
 test: build
 	$(SWIFT) test --skip-build
-	$(BIN)/juice-lint recipes
+	$(BIN)/juice-lint --strict recipes
 
 clean:
 	rm -rf .build
