@@ -3,117 +3,91 @@ import Foundation
 import JuiceCommandLine
 import JuiceKit
 
-enum RunFormat: String, ExpressibleByArgument, CaseIterable {
-    case text
-    case json
-}
+extension RunFormat: ExpressibleByArgument {}
 
-/// Replays orders against a recipe book's stock. Everything it does lives in
-/// `JuiceKit`; this only parses arguments and wires streams.
+/// Replays orders against a recipe book's stock, or runs the shop counter.
+/// Everything it does lives in `JuiceKit.ShopRun`; this parses arguments.
 @main
 struct JuiceRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "juice-run",
-        abstract: "Simulate juice orders against the opening stock of a recipe book.",
+        abstract: "Simulate juice orders against a recipe book's stock, or run the shop counter.",
         discussion: """
-            The order script has one command per line:
+            Orders come from scripts (in order), then each --order, then --random. \
+            With none of these, a terminal gets the interactive counter and a pipe is read as a script.
+
+            The order script has one command per line; '#' starts a comment:
               MENU-ID            one order
               MENU-ID xN         N orders, each all fruit or none (N up to \(ScriptParser.maxRepeat))
               restock FRUIT N    add N (at least 1) of FRUIT
-            '#' starts a comment; blank lines are skipped.
+              set FRUIT N        set FRUIT's stock to N (at least 0)
+              stock              show the stock at this point
+
+            The summary gives orders, served and refused, refusals per menu item, revenue \
+            (when prices are declared) and the shortfall: for each fruit, how far below zero \
+            its stock would have gone at the worst moment had every order been served.
 
             Exit codes:
-              0  the script ran (refusals for lack of fruit are outcomes, not errors)
-              1  the book is invalid, or a script line was skipped
+              0  the run finished (refusals for lack of fruit are outcomes, not errors)
+              1  the book or stock file is invalid, or a script line was skipped
               2  bad usage, or a path that does not exist or cannot be read
-            """
+              3  the stock could not be saved
+            """,
+        version: JuiceMakerVersion.current
     )
 
-    @Option(name: .customLong("recipes"), help: ArgumentHelp("A recipe directory or file; repeatable.", valueName: "DIR"))
+    @Option(name: .customLong("recipes"), help: ArgumentHelp("A recipe directory or file; repeatable (default: recipes).", valueName: "DIR"))
     var recipePaths: [String] = []
+
+    @Option(help: ArgumentHelp("A YAML file whose 'stock:' replaces the book's opening stock.", valueName: "FILE"))
+    var stock: String?
+
+    @Option(help: ArgumentHelp("A quick order, such as banana-juice or banana-juicex3; repeatable.", valueName: "ID[xN]"))
+    var order: [String] = []
+
+    @Option(help: ArgumentHelp("Generate N orders (uniform unless --mix is given).", valueName: "N"))
+    var random: Int?
+
+    @Option(help: ArgumentHelp("Seed for --random; the same seed gives the same orders on every machine.", valueName: "S"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("Weights for --random, such as banana-juice=3,kiwi-juice=1.", valueName: "ID=WEIGHT,..."))
+    var mix: String?
 
     @Option(help: "Output format: text or json (JSON Lines).")
     var format: RunFormat = .text
 
-    @Argument(help: ArgumentHelp("The order script, or - for standard input (the default).", valueName: "SCRIPT"))
-    var script: String?
+    @Flag(help: "Print only the summary.")
+    var quiet = false
+
+    @Flag(help: "Show how many of each menu item the stock could make on its own, and the limiting fruit.")
+    var capacity = false
+
+    @Flag(help: "Run the shop counter (the default on a terminal with no script).")
+    var interactive = false
+
+    @Option(name: .customLong("save-stock"), help: ArgumentHelp("Save the final stock to FILE, atomically.", valueName: "FILE"))
+    var saveStock: String?
+
+    @Argument(help: ArgumentHelp("Order scripts, or - for standard input.", valueName: "SCRIPT"))
+    var scripts: [String] = []
 
     func run() throws {
-        let errors = OutputBuffer.standardError()
-        let files: [SourceFile]
-        let paths = recipePaths.isEmpty ? ["recipes"] : recipePaths
-        do {
-            files = try RecipeSources.load(paths: paths)
-        } catch {
-            errors.line("juice-run: error: \(error)")
-            throw ExitCode(ToolExitCode.usage.rawValue)
-        }
-        if files.isEmpty {
-            errors.line("juice-run: error: no *.yaml or *.yml files under " + paths.map { "'\($0)'" }.joined(separator: ", "))
-            throw ExitCode(ToolExitCode.usage.rawValue)
-        }
-        let compilation = RecipeCompiler.compile(files)
-        // Warnings and infos are juice-lint's business; a run reports what stops it.
-        let printer = HumanDiagnosticPrinter(
-            files: files,
-            color: TerminalColor.shouldColor(flag: .auto, isTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-        )
-        for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
-            errors.line(printer.render(diagnostic))
-        }
-        guard let book = compilation.book else {
-            errors.line("juice-run: error: the recipe book is invalid; run juice-lint for details")
-            throw ExitCode(ToolExitCode.failure.rawValue)
-        }
-
-        let scriptName = script ?? "-"
-        let descriptor: Int32
-        if scriptName == "-" {
-            descriptor = STDIN_FILENO
-            if isatty(STDIN_FILENO) == 1 {
-                errors.line("juice-run: reading orders from standard input; end with Ctrl-D")
-            }
-        } else {
-            descriptor = open(scriptName, O_RDONLY)
-            var info = stat()
-            if descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(descriptor)
-                errors.line("juice-run: error: cannot read '\(scriptName)': it is a directory")
-                throw ExitCode(ToolExitCode.usage.rawValue)
-            }
-            guard descriptor >= 0 else {
-                let reason = errno == ENOENT ? "no such file or directory: '\(scriptName)'" : "cannot read '\(scriptName)': \(String(cString: strerror(errno)))"
-                errors.line("juice-run: error: \(reason)")
-                throw ExitCode(ToolExitCode.usage.rawValue)
-            }
-        }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        let displayName = scriptName == "-" ? "<stdin>" : RecipeSources.displayPath(scriptName)
-
-        let output = OutputBuffer.standardOutput()
-        let summary: SimulationSummary
-        do {
-            switch format {
-            case .text:
-                summary = try replay(descriptor, TextSimulationReporter(book: book, output: output, errors: errors), book, displayName)
-            case .json:
-                summary = try replay(descriptor, JSONLinesSimulationReporter(book: book, output: output, errors: errors), book, displayName)
-            }
-        } catch {
-            output.flush()
-            errors.line("juice-run: error: cannot read '\(displayName)': \(error)")
-            throw ExitCode(ToolExitCode.usage.rawValue)
-        }
-        if summary.skippedLines > 0 { throw ExitCode(ToolExitCode.failure.rawValue) }
-    }
-
-    private func replay<R: SimulationReporter>(_ descriptor: Int32, _ reporter: R, _ book: RecipeBook, _ file: String) throws -> SimulationSummary {
-        var simulation = Simulation(book: book, file: file, reporter: reporter)
-        var reader = LineReader(descriptor: descriptor)
-        try reader.forEachLine { bytes, number in
-            simulation.run(line: String(decoding: bytes, as: UTF8.self), number: number)
-        }
-        return simulation.finish()
+        var options = RunOptions()
+        options.recipePaths = recipePaths
+        options.stockPath = stock
+        options.scripts = scripts
+        options.orders = order
+        options.randomCount = random
+        options.seed = seed
+        options.mix = mix
+        options.format = format
+        options.quiet = quiet
+        options.capacity = capacity
+        options.interactive = interactive
+        options.saveStockPath = saveStock
+        let exit = ShopRun(options: options, streams: .standard()).run()
+        if exit != .success { throw ExitCode(exit.rawValue) }
     }
 
     static func main() { mainWithMappedExitCodes() }

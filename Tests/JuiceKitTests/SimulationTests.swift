@@ -20,6 +20,14 @@ struct RecordingReporter: SimulationReporter {
         events.append("restock line \(line) fruit \(fruit) +\(amount) = \(stock)")
     }
 
+    mutating func set(line: Int, fruit: Int, stock: Int) {
+        events.append("set line \(line) fruit \(fruit) = \(stock)")
+    }
+
+    mutating func stock(line: Int, counts: [Int]) {
+        events.append("stock line \(line) \(counts)")
+    }
+
     mutating func problem(_ problem: ScriptProblem) {
         events.append("problem \(problem.file):\(problem.line): \(problem.message)")
     }

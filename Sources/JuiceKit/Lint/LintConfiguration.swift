@@ -67,7 +67,7 @@ public struct LintConfiguration: Sendable, Equatable {
         guard parts.count == 2 else {
             throw ConfigurationError("--rule '\(assignment)' is not RULE=LEVEL", help: "for example --rule unused-fruit=error")
         }
-        try set(String(parts[0]).trimmed, String(parts[1]).trimmed, place: "--rule")
+        try set(parts[0].trimmingSpaces, parts[1].trimmingSpaces, place: "--rule")
     }
 
     /// Reads a configuration file's text. `path` is only for messages.
@@ -124,11 +124,5 @@ public struct LintConfiguration: Sendable, Equatable {
     private static func error(_ document: YAMLDocument, _ node: YAMLNode.ID, _ message: String) -> ConfigurationError {
         let range = document.range(of: node)
         return ConfigurationError("\(range.file):\(range.start.line):\(range.start.column): \(message)")
-    }
-}
-
-extension String {
-    var trimmed: String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

@@ -28,7 +28,9 @@ public enum RecipeCompiler {
     /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
     ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
     ///   warn or inform. juice-lint wants them; running orders does not.
-    public static func compile(_ files: [SourceFile], analysis: Bool = false) -> Compilation {
+    /// - Parameter stock: a stock file (`version` and `stock` only) whose
+    ///   entries replace the book's opening stock, checked like the book's.
+    public static func compile(_ files: [SourceFile], stock: SourceFile? = nil, analysis: Bool = false) -> Compilation {
         var collector = DeclarationCollector()
         for file in files {
             let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
@@ -37,13 +39,18 @@ public enum RecipeCompiler {
                 collector.collect(document)
             }
         }
+        if let stock {
+            let composed = YAMLComposer.compose(bytes: stock.bytes, file: stock.path)
+            collector.diagnostics += composed.diagnostics
+            collector.replaceStock(with: composed.documents)
+        }
         var linker = Linker(declarations: collector)
         let book = linker.link(analysis: analysis)
         let diagnostics = collector.diagnostics + linker.diagnostics
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,
             diagnostics: Diagnostic.sortedForOutput(diagnostics),
-            fileCount: files.count
+            fileCount: files.count + (stock == nil ? 0 : 1)
         )
     }
 }
@@ -95,6 +102,7 @@ struct DeclarationCollector {
     }
 
     static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
+    static let stockFileKeys = ["version", "stock"]
     static let fruitKeys = ["label", "emoji"]
     static let menuKeys = ["label", "price", "recipe"]
 
@@ -123,6 +131,30 @@ struct DeclarationCollector {
             case "recipes": forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
             case "menu": forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
             default: reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document")
+            }
+        }
+    }
+
+    /// Reads a stock file's documents; their entries replace every stock entry
+    /// the book declared.
+    mutating func replaceStock(with documents: [YAMLDocument]) {
+        stock = []
+        stockRanges = [:]
+        for document in documents {
+            guard let root = document.root, !document[root].isNull else { continue }
+            guard document[root].kind == .mapping else {
+                report(.invalidType, document, root,
+                       "a stock file must be a mapping, found \(document[root].kindDescription)",
+                       help: "write 'stock: { FRUIT: COUNT, ... }'")
+                continue
+            }
+            for (key, value) in document.pairs(of: root) {
+                guard let name = keyText(document, key) else { continue }
+                switch name {
+                case "version": checkVersion(document, value)
+                case "stock": forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
+                default: reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file")
+                }
             }
         }
     }

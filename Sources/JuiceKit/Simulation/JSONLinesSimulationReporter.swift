@@ -1,52 +1,61 @@
-/// Renders a run as JSON Lines: one object per order and restock, then a
-/// summary. Field names are a contract: new fields may be added, none renamed.
+/// Renders a run as JSON Lines: one object per order and stock command, then
+/// a summary. Field names are a contract: new fields may be added, none renamed.
 ///
-///     {"type":"order","line":L,"menu":ID,"status":"served"|"refused","short":[{"fruit","need","have"}]}
+///     {"type":"order","seq":N,"line":L,"menu":ID,"status":"served"|"refused","short":[{"fruit","need","have"}]}
 ///     {"type":"restock","line":L,"fruit":F,"amount":N,"stock":S}
-///     {"type":"summary","orders":N,"served":N,"refused":N,"stock":{"fruit":n,...}}
+///     {"type":"set","line":L,"fruit":F,"stock":S}
+///     {"type":"stock","line":L,"stock":{"fruit":n,...}}
+///     {"type":"summary","orders":N,"served":N,"refused":N,"skipped":N,"stock":{"fruit":n,...},
+///      "revenue":N|null,"refusedByMenu":{"id":n,...},"shortfall":{"fruit":n,...}}
 ///
 /// Skipped script lines go to the error stream as text, as in the text format.
+/// With `quiet`, only the summary is written.
 public struct JSONLinesSimulationReporter: SimulationReporter {
     let book: RecipeBook
     let output: OutputBuffer
     let errors: OutputBuffer
+    let quiet: Bool
 
-    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer) {
+    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
         self.book = book
         self.output = output
         self.errors = errors
+        self.quiet = quiet
     }
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
+        guard !quiet else { return }
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "order")
+        json.field("seq", sequence)
         json.field("line", line)
         json.field("menu", book.menu[menu].id)
+        let short: [Shortage]
         switch outcome {
         case .served:
             json.field("status", "served")
-            json.key("short")
-            json.beginArray()
-            json.endArray()
-        case .refused(let short):
+            short = []
+        case .refused(let shortages):
             json.field("status", "refused")
-            json.key("short")
-            json.beginArray()
-            for shortage in short {
-                json.beginObject()
-                json.field("fruit", book.fruits[shortage.fruit].id)
-                json.field("need", shortage.need)
-                json.field("have", shortage.have)
-                json.endObject()
-            }
-            json.endArray()
+            short = shortages
         }
+        json.key("short")
+        json.beginArray()
+        for shortage in short {
+            json.beginObject()
+            json.field("fruit", book.fruits[shortage.fruit].id)
+            json.field("need", shortage.need)
+            json.field("have", shortage.have)
+            json.endObject()
+        }
+        json.endArray()
         json.endObject()
         output.line(json.output)
     }
 
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
+        guard !quiet else { return }
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "restock")
@@ -54,6 +63,30 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.field("fruit", book.fruits[fruit].id)
         json.field("amount", amount)
         json.field("stock", stock)
+        json.endObject()
+        output.line(json.output)
+    }
+
+    public mutating func set(line: Int, fruit: Int, stock: Int) {
+        guard !quiet else { return }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "set")
+        json.field("line", line)
+        json.field("fruit", book.fruits[fruit].id)
+        json.field("stock", stock)
+        json.endObject()
+        output.line(json.output)
+    }
+
+    public mutating func stock(line: Int, counts: [Int]) {
+        guard !quiet else { return }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "stock")
+        json.field("line", line)
+        json.key("stock")
+        fruitObject(counts, into: &json)
         json.endObject()
         output.line(json.output)
     }
@@ -69,14 +102,29 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.field("orders", summary.orders)
         json.field("served", summary.served)
         json.field("refused", summary.refused)
+        json.field("skipped", summary.skippedLines)
         json.key("stock")
+        fruitObject(summary.stock, into: &json)
+        json.key("revenue")
+        if let revenue = summary.revenue { json.int(revenue) } else { json.null() }
+        json.key("refusedByMenu")
         json.beginObject()
-        for (index, fruit) in book.fruits.enumerated() {
-            json.field(fruit.id, summary.stock[index])
+        for (index, item) in book.menu.enumerated() {
+            json.field(item.id, summary.refusedByMenu[index])
         }
         json.endObject()
+        json.key("shortfall")
+        fruitObject(summary.shortfall, into: &json)
         json.endObject()
         output.line(json.output)
         output.flush()
+    }
+
+    private func fruitObject(_ counts: [Int], into json: inout JSONWriter) {
+        json.beginObject()
+        for (index, fruit) in book.fruits.enumerated() {
+            json.field(fruit.id, counts[index])
+        }
+        json.endObject()
     }
 }

@@ -4,6 +4,10 @@ public enum ScriptCommand: Sendable, Hashable {
     case order(menu: Int, count: Int)
     /// `restock FRUIT N`: add N (at least 1).
     case restock(fruit: Int, amount: Int)
+    /// `set FRUIT N`: set the stock to N (at least 0), like the app's stepper.
+    case set(fruit: Int, amount: Int)
+    /// `stock`: show the stock at this point.
+    case stock
 }
 
 /// Why a script line was skipped.
@@ -28,6 +32,8 @@ public struct ScriptProblem: Error, Sendable, Hashable {
 ///     MENU-ID            one order
 ///     MENU-ID xN         N orders, 1 <= N <= ScriptParser.maxRepeat
 ///     restock FRUIT N    add N >= 1 of FRUIT
+///     set FRUIT N        set FRUIT's stock to N >= 0
+///     stock              show the stock at this point
 public struct ScriptParser: Sendable {
     /// The most orders one `xN` line may ask for, so a typo such as `x10000000000`
     /// cannot keep the simulator busy for hours.
@@ -49,9 +55,10 @@ public struct ScriptParser: Sendable {
         func fail(_ message: String, _ help: String? = nil) -> ScriptProblem {
             ScriptProblem(file: file, line: number, message: message, help: help)
         }
-        if first == "restock" {
+        if first == "restock" || first == "set" {
+            let minimum = first == "restock" ? 1 : 0
             guard words.count == 3 else {
-                throw fail("expected 'restock FRUIT AMOUNT'", "for example 'restock mango 5'")
+                throw fail("expected '\(first) FRUIT AMOUNT'", "for example '\(first) mango 5'")
             }
             let name = String(words[1])
             guard let fruit = book.fruitIndex(name) else {
@@ -59,16 +66,19 @@ public struct ScriptParser: Sendable {
                            Suggestion.didYouMean(name, in: book.fruits.map(\.id)))
             }
             switch RecipeValues.wholeNumber(words[2].utf8) {
-            case .value(let amount) where amount >= 1:
-                return .restock(fruit: fruit, amount: amount)
+            case .value(let amount) where amount >= minimum:
+                return first == "restock" ? .restock(fruit: fruit, amount: amount) : .set(fruit: fruit, amount: amount)
             case .tooLarge:
-                throw fail("restock amount '\(words[2])' is too large", "the largest amount is \(Int.max)")
+                throw fail("\(first) amount '\(words[2])' is too large", "the largest amount is \(Int.max)")
+            case .negative where first == "set":
+                throw fail("stock cannot go below 0: '\(words[2])'", "use 'set \(name) 0' to empty it")
             default:
-                throw fail("restock amount '\(words[2])' is not a whole number of at least 1")
+                throw fail("\(first) amount '\(words[2])' is not a whole number of at least \(minimum)")
             }
         }
-        if first == "set" {
-            throw fail("'set' is not a command of this version of the order script", "use 'restock FRUIT AMOUNT'")
+        if first == "stock" {
+            guard words.count == 1 else { throw fail("'stock' takes no arguments") }
+            return .stock
         }
         guard words.count <= 2 else {
             throw fail("expected 'MENU-ID' or 'MENU-ID xN', found \(words.count) words")

@@ -5,13 +5,25 @@ public struct SimulationSummary: Sendable, Hashable {
     public var refused = 0
     /// Script lines that were skipped because they were not valid commands.
     public var skippedLines = 0
+    /// Final stock by fruit index.
     public var stock: [Int] = []
+    /// Refusals by menu index.
+    public var refusedByMenu: [Int] = []
+    /// The prices of the orders served, or nil when no menu item has a price.
+    /// Saturates at `Int.max` rather than trap.
+    public var revenue: Int?
+    /// By fruit index, how much more the day needed at its worst moment (see
+    /// `Simulation`); 0 for a fruit that never ran short.
+    public var shortfall: [Int] = []
 }
 
 /// Receives every event of a run and renders it.
 public protocol SimulationReporter {
     mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome)
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int)
+    mutating func set(line: Int, fruit: Int, stock: Int)
+    /// The `stock` command: the stock at this point, by fruit index.
+    mutating func stock(line: Int, counts: [Int])
     mutating func problem(_ problem: ScriptProblem)
     mutating func finish(_ summary: SimulationSummary)
 }
@@ -20,56 +32,108 @@ public protocol SimulationReporter {
 ///
 /// A bad line is reported and skipped, and the run goes on; a refusal for
 /// stock is an outcome, not an error.
+///
+/// **Shortfall.** Beside the real stock the simulation keeps a *virtual* stock
+/// that starts at the opening stock and takes every order as if it had been
+/// served, refused or not; restocks add to it and `set` resets it. The lowest
+/// value each fruit's virtual stock reaches, below zero, is that fruit's
+/// shortfall: how much more the day needed at its worst moment for every order
+/// to be served. Virtual arithmetic saturates instead of overflowing.
 public struct Simulation<Reporter: SimulationReporter> {
     public private(set) var maker: JuiceMaker
     public private(set) var summary = SimulationSummary()
     public var reporter: Reporter
     private let parser: ScriptParser
+    private var virtualStock: [Int]
+    private var lowest: [Int]
+    private let prices: [Int?]
 
     public init(book: RecipeBook, file: String, reporter: Reporter, store: FruitStore? = nil) {
         maker = JuiceMaker(book: book, store: store)
         parser = ScriptParser(book: book, file: file)
         self.reporter = reporter
+        virtualStock = maker.store.counts
+        lowest = maker.store.counts
+        prices = book.menu.map(\.price)
+        summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
+        if prices.contains(where: { $0 != nil }) { summary.revenue = 0 }
     }
 
-    /// Runs one script line.
-    public mutating func run(line: String, number: Int) {
+    /// Runs one script line. `file` names where it came from, for messages.
+    public mutating func run(line: String, number: Int, file: String? = nil) {
         let command: ScriptCommand?
         do {
             command = try parser.parse(line, number: number)
         } catch {
+            var problem = error
+            if let file { problem.file = file }
             summary.skippedLines += 1
-            reporter.problem(error)
+            reporter.problem(problem)
             return
         }
+        guard let command else { return }
+        run(command, line: number, file: file ?? parser.file)
+    }
+
+    /// Runs one parsed command.
+    public mutating func run(_ command: ScriptCommand, line number: Int, file: String) {
         switch command {
-        case nil:
-            return
-        case .order(let menu, let count)?:
-            for _ in 0..<count {
-                let outcome = maker.make(menu)
-                summary.orders += 1
-                if outcome == .served { summary.served += 1 } else { summary.refused += 1 }
-                reporter.order(sequence: summary.orders, line: number, menu: menu, outcome: outcome)
-            }
-        case .restock(let fruit, let amount)?:
+        case .order(let menu, let count):
+            for _ in 0..<count { order(menu, line: number) }
+        case .restock(let fruit, let amount):
             do {
                 let stock = try maker.store.restock(fruit, by: amount)
+                virtualStock[fruit] = Self.saturatingAdd(virtualStock[fruit], amount)
                 reporter.restock(line: number, fruit: fruit, amount: amount, stock: stock)
             } catch {
                 summary.skippedLines += 1
                 reporter.problem(ScriptProblem(
-                    file: parser.file, line: number,
+                    file: file, line: number,
                     message: "restocking \(amount) '\(maker.book.fruits[fruit].id)' would overflow its stock of \(maker.store[fruit])"
                 ))
             }
+        case .set(let fruit, let amount):
+            // The parser only hands over amounts >= 0 for real fruits.
+            try? maker.store.set(fruit, to: amount)
+            virtualStock[fruit] = amount
+            lowest[fruit] = min(lowest[fruit], amount)
+            reporter.set(line: number, fruit: fruit, stock: maker.store[fruit])
+        case .stock:
+            reporter.stock(line: number, counts: maker.store.counts)
         }
+    }
+
+    private mutating func order(_ menu: Int, line: Int) {
+        let needs = maker.book.menu[menu].needs
+        let outcome = maker.make(menu)
+        summary.orders += 1
+        if outcome == .served {
+            summary.served += 1
+            if let price = prices[menu], let revenue = summary.revenue {
+                summary.revenue = Self.saturatingAdd(revenue, price)
+            }
+        } else {
+            summary.refused += 1
+            summary.refusedByMenu[menu] += 1
+        }
+        for need in needs {
+            let (value, overflow) = virtualStock[need.fruit].subtractingReportingOverflow(need.amount)
+            virtualStock[need.fruit] = overflow ? Int.min : value
+            lowest[need.fruit] = min(lowest[need.fruit], virtualStock[need.fruit])
+        }
+        reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: outcome)
     }
 
     /// Ends the run and reports the summary.
     public mutating func finish() -> SimulationSummary {
         summary.stock = maker.store.counts
+        summary.shortfall = lowest.map { $0 >= 0 ? 0 : ($0 == Int.min ? Int.max : -$0) }
         reporter.finish(summary)
         return summary
+    }
+
+    private static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : sum
     }
 }

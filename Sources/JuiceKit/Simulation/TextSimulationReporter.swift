@@ -1,29 +1,43 @@
-/// Renders a run for people: one line per order and restock, then the final
-/// stock and the totals. Skipped script lines go to the error stream.
+/// Renders a run for people: one line per order and stock command, then the
+/// final stock and the totals. Skipped script lines go to the error stream.
 public struct TextSimulationReporter: SimulationReporter {
     let book: RecipeBook
     let output: OutputBuffer
     let errors: OutputBuffer
+    /// Only the summary: no per-order lines and no stock tables.
+    let quiet: Bool
 
-    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer) {
+    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
         self.book = book
         self.output = output
         self.errors = errors
+        self.quiet = quiet
     }
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
-        let item = book.menu[menu]
-        let name = item.label == item.id ? item.id : "\(item.id) \(item.label)"
+        guard !quiet else { return }
         switch outcome {
         case .served:
-            output.line("order \(sequence) (line \(line)): \(name) served")
+            output.line("order \(sequence) (line \(line)): \(Self.name(book.menu[menu])) served")
         case .refused(let short):
-            output.line("order \(sequence) (line \(line)): \(name) refused (\(Self.describe(short, book: book)))")
+            output.line("order \(sequence) (line \(line)): \(Self.name(book.menu[menu])) refused (\(Self.describe(short, book: book)))")
         }
     }
 
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
+        guard !quiet else { return }
         output.line("restock (line \(line)): \(book.fruits[fruit].id) +\(amount), now \(stock)")
+    }
+
+    public mutating func set(line: Int, fruit: Int, stock: Int) {
+        guard !quiet else { return }
+        output.line("set (line \(line)): \(book.fruits[fruit].id) = \(stock)")
+    }
+
+    public mutating func stock(line: Int, counts: [Int]) {
+        guard !quiet else { return }
+        output.line("stock (line \(line)):")
+        for row in Self.stockTable(counts, book: book) { output.line(row) }
     }
 
     public mutating func problem(_ problem: ScriptProblem) {
@@ -32,22 +46,57 @@ public struct TextSimulationReporter: SimulationReporter {
     }
 
     public mutating func finish(_ summary: SimulationSummary) {
-        output.line("")
-        output.line("stock:")
-        let idWidth = book.fruits.map { $0.id.count }.max() ?? 0
-        let countWidth = summary.stock.map { String($0).count }.max() ?? 1
-        for (index, fruit) in book.fruits.enumerated() {
-            let count = String(summary.stock[index])
-            let id = fruit.id.padding(toLength: idWidth)
-            let decoration = [fruit.emoji, fruit.label == fruit.id ? nil : fruit.label].compactMap { $0 }.joined(separator: " ")
-            let line = "  \(id)  \(String(repeating: " ", count: countWidth - count.count))\(count)"
-            output.line(decoration.isEmpty ? line : line + "  " + decoration)
+        if !quiet {
+            output.line("")
+            output.line("stock:")
+            for row in Self.stockTable(summary.stock, book: book) { output.line(row) }
+            output.line("")
         }
-        output.line("")
         var totals = "orders: \(summary.orders), served: \(summary.served), refused: \(summary.refused)"
         if summary.skippedLines > 0 { totals += ", skipped lines: \(summary.skippedLines)" }
         output.line(totals)
+        let refusals = summary.refusedByMenu.enumerated().filter { $0.element > 0 }
+        if !refusals.isEmpty {
+            output.line("refused by menu item:")
+            let rows = refusals.map { (Self.name(book.menu[$0.offset]), $0.element) }
+            let width = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+            for (name, count) in rows {
+                output.line("  \(name)\(String(repeating: " ", count: width - DisplayWidth.of(name)))  \(count)")
+            }
+        }
+        if let revenue = summary.revenue { output.line("revenue: \(revenue)") }
+        let short = summary.shortfall.enumerated().filter { $0.element > 0 }
+        if short.isEmpty {
+            output.line("shortfall: none")
+        } else {
+            output.line("shortfall (more needed at the worst moment):")
+            let width = short.map { book.fruits[$0.offset].id.count }.max() ?? 0
+            for (fruit, amount) in short {
+                output.line("  \(book.fruits[fruit].id.padding(toLength: width))  \(amount)")
+            }
+        }
         output.flush()
+    }
+
+    /// `strawberry-juice 딸기쥬스`, or just the id when there is no label.
+    static func name(_ item: RecipeBook.MenuItem) -> String {
+        item.label == item.id ? item.id : "\(item.id) \(item.label)"
+    }
+
+    /// Rows of emoji, label, id and count, aligned for a terminal, where Hangul
+    /// and emoji take two columns.
+    static func stockTable(_ counts: [Int], book: RecipeBook) -> [String] {
+        let labels = book.fruits.map { [$0.emoji, $0.label == $0.id ? nil : $0.label].compactMap { $0 }.joined(separator: " ") }
+        let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
+        let idWidth = book.fruits.map { $0.id.count }.max() ?? 0
+        let countWidth = counts.map { String($0).count }.max() ?? 1
+        return book.fruits.indices.map { index in
+            let label = labels[index] + String(repeating: " ", count: labelWidth - DisplayWidth.of(labels[index]))
+            let count = String(counts[index])
+            let prefix = labelWidth > 0 ? "  \(label)  " : "  "
+            return prefix + book.fruits[index].id.padding(toLength: idWidth) + "  "
+                + String(repeating: " ", count: countWidth - count.count) + count
+        }
     }
 
     /// `strawberry: need 16, have 10; banana: need 2, have 0`

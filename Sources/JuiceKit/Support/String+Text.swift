@@ -20,3 +20,11 @@ extension String {
         return category == .control || category == .format
     }
 }
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, for hand-typed values
+    /// such as `--rule a = b` or `--mix a = 2`.
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

@@ -1,0 +1,313 @@
+import Foundation
+
+/// The output formats `juice-run` writes.
+public enum RunFormat: String, Sendable, CaseIterable {
+    case text
+    /// JSON Lines.
+    case json
+}
+
+/// Everything `juice-run` is told on the command line.
+public struct RunOptions: Sendable {
+    public var recipePaths: [String] = []
+    /// `--stock FILE`: replaces the book's opening stock.
+    public var stockPath: String?
+    /// Order scripts, `-` for standard input, run in order.
+    public var scripts: [String] = []
+    /// `--order ID[xN]`, run after the scripts.
+    public var orders: [String] = []
+    /// `--random N`, run after the scripts and `--order`s.
+    public var randomCount: Int?
+    public var seed: UInt64?
+    /// `--mix ID=WEIGHT,...`
+    public var mix: String?
+    public var format: RunFormat = .text
+    public var quiet = false
+    public var capacity = false
+    public var interactive = false
+    /// `--save-stock FILE`: the final stock, written atomically.
+    public var saveStockPath: String?
+
+    public init() {}
+}
+
+/// The streams and facts about them a run needs, so tests can supply their own.
+public struct RunStreams {
+    public var output: OutputBuffer
+    public var errors: OutputBuffer
+    public var input: Int32
+    public var inputIsTerminal: Bool
+    public var errorsAreTerminal: Bool
+
+    public init(output: OutputBuffer, errors: OutputBuffer, input: Int32, inputIsTerminal: Bool, errorsAreTerminal: Bool) {
+        self.output = output
+        self.errors = errors
+        self.input = input
+        self.inputIsTerminal = inputIsTerminal
+        self.errorsAreTerminal = errorsAreTerminal
+    }
+
+    public static func standard() -> RunStreams {
+        RunStreams(
+            output: .standardOutput(), errors: .standardError(), input: STDIN_FILENO,
+            inputIsTerminal: isatty(STDIN_FILENO) == 1, errorsAreTerminal: isatty(STDERR_FILENO) == 1
+        )
+    }
+}
+
+/// One `juice-run`: load the book (and stock file), then show capacity, run the
+/// interactive counter, or replay orders; report; save the stock if asked.
+///
+/// Exit codes: 0 the run finished; 1 the book or stock file is invalid, or a
+/// script line was skipped; 2 bad usage or an unreadable path; 3 the stock
+/// could not be saved.
+public struct ShopRun {
+    public var options: RunOptions
+    public var streams: RunStreams
+
+    public init(options: RunOptions, streams: RunStreams) {
+        self.options = options
+        self.streams = streams
+    }
+
+    public func run() -> ToolExitCode {
+        let errors = streams.errors
+        func usage(_ message: String) -> ToolExitCode {
+            errors.line("juice-run: error: \(message)")
+            return .usage
+        }
+        let hasOrders = !options.scripts.isEmpty || !options.orders.isEmpty || options.randomCount != nil
+        if options.capacity && (hasOrders || options.interactive) {
+            return usage("--capacity shows the stock's capacity and runs no orders; leave out scripts, --order, --random and --interactive")
+        }
+        if options.interactive && hasOrders {
+            return usage("--interactive reads the counter's input from standard input; leave out scripts, --order and --random")
+        }
+        if options.seed != nil || options.mix != nil, options.randomCount == nil {
+            return usage("--seed and --mix apply to --random N")
+        }
+        if let count = options.randomCount, count < 0 {
+            return usage("--random needs a whole number of orders, at least 0")
+        }
+
+        // The book, and the stock file that replaces its stock.
+        let paths = options.recipePaths.isEmpty ? ["recipes"] : options.recipePaths
+        let files: [SourceFile]
+        var stockFile: SourceFile?
+        do {
+            files = try RecipeSources.load(paths: paths)
+            if let path = options.stockPath {
+                stockFile = SourceFile(path: RecipeSources.displayPath(path), bytes: try RecipeSources.readFile(path))
+            }
+        } catch {
+            return usage("\(error)")
+        }
+        if files.isEmpty {
+            return usage("no *.yaml or *.yml files under " + paths.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        let compilation = RecipeCompiler.compile(files, stock: stockFile)
+        let errorDiagnostics = compilation.diagnostics.filter { $0.severity == .error }
+        if !errorDiagnostics.isEmpty {
+            // Warnings and infos are juice-lint's business; a run reports what stops it.
+            let color = TerminalColor.shouldColor(flag: .auto, isTerminal: streams.errorsAreTerminal, environment: ProcessInfo.processInfo.environment)
+            let printer = HumanDiagnosticPrinter(files: files + [stockFile].compactMap { $0 }, color: color)
+            for diagnostic in errorDiagnostics { errors.line(printer.render(diagnostic)) }
+        }
+        guard let book = compilation.book else {
+            errors.line("juice-run: error: the recipe book is invalid; run juice-lint for details")
+            return .failure
+        }
+
+        // Every script must be readable before any order runs, so a typo in the
+        // last path does not leave half a report behind.
+        for script in options.scripts where script != "-" {
+            let name = RecipeSources.displayPath(script)
+            var info = stat()
+            guard stat(script, &info) == 0 else {
+                return usage(errno == ENOENT ? "no such file or directory: '\(name)'" : "cannot read '\(name)': \(String(cString: strerror(errno)))")
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR { return usage("cannot read '\(name)': it is a directory") }
+            guard access(script, R_OK) == 0 else { return usage("cannot read '\(name)': \(String(cString: strerror(errno)))") }
+        }
+
+        var weights: [UInt64]?
+        if let mix = options.mix {
+            do {
+                weights = try OrderGenerator.weights(mix: mix, book: book)
+            } catch {
+                return usage("\(error)")
+            }
+        }
+
+        if options.capacity {
+            showCapacity(book)
+            return .success
+        }
+
+        let finalStock: FruitStore
+        var exit = ToolExitCode.success
+        if options.interactive || (!hasOrders && streams.inputIsTerminal) {
+            guard options.format == .text else {
+                return usage("the interactive counter has no --format json; pipe a script instead")
+            }
+            finalStock = runCounter(book)
+        } else {
+            guard !book.menu.isEmpty || options.randomCount == nil || options.randomCount == 0 else {
+                return usage("--random needs a book with at least one menu item")
+            }
+            let outcome: (summary: SimulationSummary, exit: ToolExitCode)
+            switch options.format {
+            case .text:
+                outcome = replay(book, TextSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet), weights: weights)
+            case .json:
+                outcome = replay(book, JSONLinesSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet), weights: weights)
+            }
+            exit = outcome.exit
+            finalStock = FruitStore(counts: outcome.summary.stock)
+        }
+
+        if let path = options.saveStockPath {
+            do {
+                try AtomicFile.write(StockFile.render(finalStock.counts, book: book), to: path)
+            } catch {
+                errors.line("juice-run: error: the stock was not saved: \(error)")
+                return .internalFailure
+            }
+        }
+        return exit
+    }
+
+    // MARK: Modes
+
+    private func showCapacity(_ book: RecipeBook) {
+        let store = FruitStore(book: book)
+        let rows = Capacity.of(book, stock: store)
+        switch options.format {
+        case .json:
+            for row in rows {
+                var json = JSONWriter()
+                json.beginObject()
+                json.field("type", "capacity")
+                json.field("menu", book.menu[row.menu].id)
+                json.field("count", row.count)
+                json.field("limitedBy", row.limitingFruit.map { book.fruits[$0].id })
+                json.endObject()
+                streams.output.line(json.output)
+            }
+        case .text:
+            let names = rows.map { TextSimulationReporter.name(book.menu[$0.menu]) }
+            let width = names.map { DisplayWidth.of($0) }.max() ?? 0
+            let countWidth = rows.map { String($0.count).count }.max() ?? 1
+            streams.output.line("capacity (each menu item on its own, from the opening stock):")
+            for (row, name) in zip(rows, names) {
+                let count = String(row.count)
+                var line = "  " + name + String(repeating: " ", count: width - DisplayWidth.of(name))
+                line += "  " + String(repeating: " ", count: countWidth - count.count) + count
+                if let fruit = row.limitingFruit { line += "  limited by \(book.fruits[fruit].id)" }
+                streams.output.line(line)
+            }
+        }
+        streams.output.flush()
+    }
+
+    private func runCounter(_ book: RecipeBook) -> FruitStore {
+        var reader = LineReader(descriptor: streams.input)
+        let output = streams.output
+        var counter = InteractiveCounter(
+            book: book, store: FruitStore(book: book),
+            input: { reader.nextLine() },
+            output: { text in
+                output.write(text)
+                output.flush()
+            }
+        )
+        return counter.run()
+    }
+
+    /// Replays scripts, then `--order`s, then `--random` orders, as one run.
+    private func replay<Reporter: SimulationReporter>(
+        _ book: RecipeBook, _ reporter: Reporter, weights: [UInt64]?
+    ) -> (summary: SimulationSummary, exit: ToolExitCode) {
+        var simulation = Simulation(book: book, file: "-", reporter: reporter)
+        let showProgress = streams.errorsAreTerminal && !options.quiet && options.format == .text
+        var exit = ToolExitCode.success
+
+        let scripts = options.scripts.isEmpty && options.orders.isEmpty && options.randomCount == nil ? ["-"] : options.scripts
+        for script in scripts {
+            let name = script == "-" ? "<stdin>" : RecipeSources.displayPath(script)
+            let descriptor: Int32
+            var size: Int?
+            if script == "-" {
+                descriptor = streams.input
+            } else {
+                descriptor = open(script, O_RDONLY)
+                var info = stat()
+                guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+                    let reason = errno == ENOENT ? "no such file or directory: '\(name)'" : "cannot read '\(name)': \(String(cString: strerror(errno)))"
+                    if descriptor >= 0 { close(descriptor) }
+                    streams.errors.line("juice-run: error: \(reason)")
+                    return (simulation.finish(), .usage)
+                }
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    close(descriptor)
+                    streams.errors.line("juice-run: error: cannot read '\(name)': it is a directory")
+                    return (simulation.finish(), .usage)
+                }
+                if (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
+            }
+            defer { if descriptor != streams.input { close(descriptor) } }
+            let meter = showProgress ? ProgressMeter(total: size) : nil
+            var reader = LineReader(descriptor: descriptor)
+            do {
+                try reader.forEachLine { bytes, number, consumed in
+                    simulation.run(line: String(decoding: bytes, as: UTF8.self), number: number, file: name)
+                    meter?.update(orders: simulation.summary.orders, position: consumed)
+                }
+            } catch {
+                meter?.finish()
+                streams.output.flush()
+                streams.errors.line("juice-run: error: cannot read '\(name)': \(error)")
+                exit = .usage
+            }
+            meter?.finish()
+        }
+
+        for (index, order) in options.orders.enumerated() {
+            simulation.run(line: Self.orderLine(order, book: book), number: index + 1, file: "--order")
+        }
+
+        if let count = options.randomCount, count > 0 {
+            let seed = options.seed ?? OrderGenerator.freshSeed()
+            if options.seed == nil {
+                streams.errors.line("juice-run: --random used seed \(seed); repeat the run with --seed \(seed)")
+            }
+            var generator = OrderGenerator(seed: seed, menuCount: book.menu.count, weights: weights)
+            let meter = showProgress ? ProgressMeter(total: count) : nil
+            for number in 1...count {
+                simulation.run(.order(menu: generator.next(), count: 1), line: number, file: "--random")
+                meter?.update(orders: number, position: number)
+            }
+            meter?.finish()
+        }
+
+        let summary = simulation.finish()
+        if exit == .success && summary.skippedLines > 0 { exit = .failure }
+        return (summary, exit)
+    }
+
+    /// `--order banana-juicex3` reads as `banana-juice x3` when `banana-juicex3`
+    /// is not itself a menu id; anything else goes to the script parser as written.
+    static func orderLine(_ text: String, book: RecipeBook) -> String {
+        guard book.menuIndex(text) == nil, !text.contains(" "),
+              let x = text.lastIndex(of: "x"), x != text.startIndex
+        else { return text }
+        let id = String(text[..<x])
+        let count = text[text.index(after: x)...]
+        guard book.menuIndex(id) != nil, !count.isEmpty, count.allSatisfy(\.isASCIIDigitCharacter) else { return text }
+        return "\(id) x\(count)"
+    }
+}
+
+extension Character {
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}

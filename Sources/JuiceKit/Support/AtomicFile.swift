@@ -1,0 +1,48 @@
+import Foundation
+
+/// Replaces a file so that a reader, or a crash at any instant, sees either the
+/// old content or the new, never a torn mix.
+///
+/// The bytes go to a temporary file in the same directory (so the rename stays
+/// on one file system), which is flushed with `fsync`, renamed over the target,
+/// and then the directory is flushed so the rename itself survives a power cut.
+/// A crash may leave the hidden temporary file behind; it is never the target.
+public enum AtomicFile {
+    public static func write(_ text: String, to path: String) throws(FileWriter.Failure) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let folder = directory.isEmpty ? "." : directory
+        let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        func fail(_ step: String) -> FileWriter.Failure {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return FileWriter.Failure(path: path, reason: "\(step): \(reason)")
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw fail("cannot create a temporary file beside it") }
+        var existing = stat()
+        if stat(path, &existing) == 0 { fchmod(descriptor, existing.st_mode & 0o7777) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                close(descriptor)
+                throw fail("write failed")
+            }
+            offset += written
+        }
+        guard fsync(descriptor) == 0 else {
+            close(descriptor)
+            throw fail("fsync failed")
+        }
+        guard close(descriptor) == 0 else { throw fail("close failed") }
+        guard rename(temporary, path) == 0 else { throw fail("rename failed") }
+        let directoryDescriptor = open(folder, O_RDONLY)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+}
