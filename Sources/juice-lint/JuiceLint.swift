@@ -72,6 +72,9 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("Read rule levels from FILE instead of ./.juice-lint.yaml.", valueName: "FILE"))
     var config: String?
 
+    @Option(help: ArgumentHelp("Check FILE, such as one juice-run --save-stock wrote, as the book's opening stock.", valueName: "FILE"))
+    var stock: String?
+
     @Option(name: .customLong("rule"), help: ArgumentHelp("Set a rule's level: off, info, warning or error. Repeatable.", valueName: "RULE=LEVEL"))
     var rules: [String] = []
 
@@ -83,6 +86,7 @@ struct Lint: ParsableCommand {
         options.strict = strict
         options.configPath = config
         options.ruleOverrides = rules
+        options.stockPath = stock
         let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
         let report = linter.run()
         let errors = OutputBuffer.standardError()

@@ -43,6 +43,8 @@ public struct LintOptions: Sendable {
     public var configPath: String?
     /// Each `--rule RULE=LEVEL`, applied after the configuration file.
     public var ruleOverrides: [String] = []
+    /// `--stock FILE`: a saved stock, checked as the book's opening stock.
+    public var stockPath: String?
 
     public init() {}
 }
@@ -80,13 +82,17 @@ public struct Linter: Sendable {
         }
         let paths = options.paths.isEmpty ? ["recipes"] : options.paths
         let files: [SourceFile]
+        var stock: SourceFile?
         do {
             files = try RecipeSources.load(paths: paths)
+            if let path = options.stockPath {
+                stock = SourceFile(path: RecipeSources.displayPath(path), bytes: try RecipeSources.readFile(path))
+            }
         } catch {
             return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
         }
-        let diagnostics = Self.check(files, configuration: configuration)
-        let counts = DiagnosticCounts(files: files.count, diagnostics: diagnostics)
+        let diagnostics = Self.check(files, stock: stock, configuration: configuration)
+        let counts = DiagnosticCounts(files: files.count + (stock == nil ? 0 : 1), diagnostics: diagnostics)
         var messages = HumanDiagnosticPrinter.summary(counts)
         if files.isEmpty {
             messages = "juice-lint: warning: no *.yaml or *.yml files under "
@@ -94,7 +100,7 @@ public struct Linter: Sendable {
         }
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
         return Report(
-            output: render(diagnostics, counts: counts, files: files),
+            output: render(diagnostics, counts: counts, files: files + [stock].compactMap { $0 }),
             messages: messages,
             exitCode: failed ? .failure : .success,
             counts: counts
@@ -102,9 +108,9 @@ public struct Linter: Sendable {
     }
 
     /// Compiles the files and applies rule levels and suppression comments.
-    public static func check(_ files: [SourceFile], configuration: LintConfiguration) -> [Diagnostic] {
-        let compiled = configuration.apply(to: RecipeCompiler.compile(files, analysis: true).diagnostics)
-        let suppressions = files.flatMap(Suppression.scan)
+    public static func check(_ files: [SourceFile], stock: SourceFile? = nil, configuration: LintConfiguration) -> [Diagnostic] {
+        let compiled = configuration.apply(to: RecipeCompiler.compile(files, stock: stock, analysis: true).diagnostics)
+        let suppressions = (files + [stock].compactMap { $0 }).flatMap(Suppression.scan)
         let remaining = Suppression.apply(suppressions, to: compiled)
         return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
     }

@@ -198,7 +198,8 @@ public struct ShopRun {
             let names = rows.map { TextSimulationReporter.name(book.menu[$0.menu]) }
             let width = names.map { DisplayWidth.of($0) }.max() ?? 0
             let countWidth = rows.map { String($0.count).count }.max() ?? 1
-            streams.output.line("capacity (each menu item on its own, from the opening stock):")
+            let source = options.stockPath.map { "'\(RecipeSources.displayPath($0))'" } ?? "the opening stock"
+            streams.output.line("capacity (each menu item on its own, from \(source)):")
             for (row, name) in zip(rows, names) {
                 let count = String(row.count)
                 var line = "  " + name + String(repeating: " ", count: width - DisplayWidth.of(name))
