@@ -16,13 +16,17 @@ struct JuiceRunTests {
         order 7 (line 8): kiwi-juice 키위쥬스 served
 
         stock:
-          strawberry   4  🍓 딸기
-          banana       5  🍌 바나나
-          pineapple   10  🍍 파인애플
-          kiwi         6  🥝 키위
-          mango        8  🥭 망고
+          🍓 딸기      strawberry   4
+          🍌 바나나    banana       5
+          🍍 파인애플  pineapple   10
+          🥝 키위      kiwi         6
+          🥭 망고      mango        8
 
         orders: 7, served: 6, refused: 1
+        refused by menu item:
+          strawberry-juice 딸기쥬스  1
+        shortfall (more needed at the worst moment):
+          strawberry  16
 
         """
 
@@ -48,15 +52,15 @@ struct JuiceRunTests {
         #expect(result.exitCode == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            {"type":"order","line":2,"menu":"mango-kiwi-juice","status":"served","short":[]}
-            {"type":"order","line":3,"menu":"strawberry-juice","status":"refused","short":[{"fruit":"strawberry","need":16,"have":10}]}
-            {"type":"order","line":4,"menu":"strawberry-banana-juice","status":"served","short":[]}
-            {"type":"order","line":5,"menu":"banana-juice","status":"served","short":[]}
-            {"type":"order","line":5,"menu":"banana-juice","status":"served","short":[]}
+            {"type":"order","seq":1,"line":2,"menu":"mango-kiwi-juice","status":"served","short":[]}
+            {"type":"order","seq":2,"line":3,"menu":"strawberry-juice","status":"refused","short":[{"fruit":"strawberry","need":16,"have":10}]}
+            {"type":"order","seq":3,"line":4,"menu":"strawberry-banana-juice","status":"served","short":[]}
+            {"type":"order","seq":4,"line":5,"menu":"banana-juice","status":"served","short":[]}
+            {"type":"order","seq":5,"line":5,"menu":"banana-juice","status":"served","short":[]}
             {"type":"restock","line":6,"fruit":"strawberry","amount":20,"stock":20}
-            {"type":"order","line":7,"menu":"strawberry-juice","status":"served","short":[]}
-            {"type":"order","line":8,"menu":"kiwi-juice","status":"served","short":[]}
-            {"type":"summary","orders":7,"served":6,"refused":1,"stock":{"strawberry":4,"banana":5,"pineapple":10,"kiwi":6,"mango":8}}
+            {"type":"order","seq":6,"line":7,"menu":"strawberry-juice","status":"served","short":[]}
+            {"type":"order","seq":7,"line":8,"menu":"kiwi-juice","status":"served","short":[]}
+            {"type":"summary","orders":7,"served":6,"refused":1,"skipped":0,"stock":{"strawberry":4,"banana":5,"pineapple":10,"kiwi":6,"mango":8},"revenue":null,"refusedByMenu":{"strawberry-juice":1,"banana-juice":0,"kiwi-juice":0,"pineapple-juice":0,"strawberry-banana-juice":0,"mango-juice":0,"mango-kiwi-juice":0},"shortfall":{"strawberry":16,"banana":0,"pineapple":0,"kiwi":0,"mango":0}}
 
             """)
         for line in result.stdout.split(separator: "\n") {
@@ -68,10 +72,10 @@ struct JuiceRunTests {
         let result = try ToolRunner.juiceRun(["--format", "json", "-"], stdin: "strawberry-juice\nmango-kiwi-juice x6\n")
         #expect(result.exitCode == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines[0] == #"{"type":"order","line":1,"menu":"strawberry-juice","status":"refused","short":[{"fruit":"strawberry","need":16,"have":10}]}"#)
+        #expect(lines[0] == #"{"type":"order","seq":1,"line":1,"menu":"strawberry-juice","status":"refused","short":[{"fruit":"strawberry","need":16,"have":10}]}"#)
         // Five served (mango 10 -> 0 in steps of 2), the sixth refused for mango alone.
-        #expect(lines[6] == #"{"type":"order","line":2,"menu":"mango-kiwi-juice","status":"refused","short":[{"fruit":"mango","need":2,"have":0}]}"#)
-        #expect(lines[7] == #"{"type":"summary","orders":7,"served":5,"refused":2,"stock":{"strawberry":10,"banana":10,"pineapple":10,"kiwi":5,"mango":0}}"#)
+        #expect(lines[6] == #"{"type":"order","seq":7,"line":2,"menu":"mango-kiwi-juice","status":"refused","short":[{"fruit":"mango","need":2,"have":0}]}"#)
+        #expect(lines[7] == #"{"type":"summary","orders":7,"served":5,"refused":2,"skipped":0,"stock":{"strawberry":10,"banana":10,"pineapple":10,"kiwi":5,"mango":0},"revenue":null,"refusedByMenu":{"strawberry-juice":1,"banana-juice":0,"kiwi-juice":0,"pineapple-juice":0,"strawberry-banana-juice":0,"mango-juice":0,"mango-kiwi-juice":1},"shortfall":{"strawberry":6,"banana":0,"pineapple":0,"kiwi":0,"mango":2}}"#)
     }
 
     @Test func badLinesAreReportedSkippedAndFailTheRun() throws {
@@ -98,7 +102,7 @@ struct JuiceRunTests {
             order 3 (line 8): kiwi-juice 키위쥬스 served
 
             """))
-        #expect(result.stdout.hasSuffix("orders: 3, served: 3, refused: 0, skipped lines: 6\n"))
+        #expect(result.stdout.contains("\norders: 3, served: 3, refused: 0, skipped lines: 6\n"))
     }
 
     @Test func restockThatWouldOverflowIsRefusedAndStockKept() throws {
@@ -148,13 +152,15 @@ struct JuiceRunTests {
         let result = try ToolRunner.juiceRun(["--help"])
         #expect(result.exitCode == 0)
         #expect(result.stdout.contains("restock FRUIT N"))
-        #expect(result.stdout.contains("1  the book is invalid, or a script line was skipped"))
+        #expect(result.stdout.contains("1  the book or stock file is invalid, or a script line was skipped"))
+        #expect(result.stdout.contains("set FRUIT N"))
+        #expect(result.stdout.contains("3  the stock could not be saved"))
     }
 
     @Test func crlfScriptsAndMissingFinalNewlineWork() throws {
         let result = try ToolRunner.juiceRun(["--format", "json", "-"], stdin: "banana-juice\r\n# note\r\nkiwi-juice")
         #expect(result.exitCode == 0)
-        #expect(result.stdout.contains(#"{"type":"order","line":1,"menu":"banana-juice","status":"served","short":[]}"#))
-        #expect(result.stdout.contains(#"{"type":"order","line":3,"menu":"kiwi-juice","status":"served","short":[]}"#))
+        #expect(result.stdout.contains(#"{"type":"order","seq":1,"line":1,"menu":"banana-juice","status":"served","short":[]}"#))
+        #expect(result.stdout.contains(#"{"type":"order","seq":2,"line":3,"menu":"kiwi-juice","status":"served","short":[]}"#))
     }
 }

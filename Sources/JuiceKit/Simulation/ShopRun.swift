@@ -114,7 +114,8 @@ public struct ShopRun {
             for diagnostic in errorDiagnostics { errors.line(printer.render(diagnostic)) }
         }
         guard let book = compilation.book else {
-            errors.line("juice-run: error: the recipe book is invalid; run juice-lint for details")
+            let what = options.stockPath == nil ? "the recipe book is invalid" : "the recipe book or the stock file is invalid"
+            errors.line("juice-run: error: \(what); run juice-lint for details")
             return .failure
         }
 
