@@ -12,6 +12,7 @@
 /// case) are read before menu ids and labels, so an item with such an id is
 /// ordered by number or label. Not `Sendable`: it holds the caller's closures.
 public struct InteractiveCounter {
+    /// The menu and fruit catalog the counter sells from.
     public let book: RecipeBook
     private var maker: JuiceMaker
     private let editor: StockEditor
@@ -23,6 +24,8 @@ public struct InteractiveCounter {
     /// The stock as it stands.
     public var store: FruitStore { maker.store }
 
+    /// A counter selling from `book`, starting with `store`; nothing is shown until `run()`.
+    ///
     /// - Parameters:
     ///   - store: stock indexed by `book`'s fruits, such as `FruitStore(book:)`.
     ///   - input: the next line without its newline, or nil at the end of input.
