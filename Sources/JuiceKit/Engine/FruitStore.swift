@@ -10,6 +10,8 @@ public struct FruitStore: Sendable, Hashable {
         case overflow
         /// The fruit index is not one of the book's fruits.
         case unknownFruit
+        /// Taking the amount would leave less than zero; `have` is the count there is.
+        case notEnough(have: Int)
     }
 
     public private(set) var counts: [Int]
