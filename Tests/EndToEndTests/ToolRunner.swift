@@ -34,7 +34,8 @@ enum ToolRunner {
         _ tool: String, _ arguments: [String], in directory: URL = packageRoot,
         stdin: String? = nil, environment: [String: String] = [:]
     ) throws -> ToolResult {
-        let executable = productsDirectory.appendingPathComponent(tool)
+        // A built tool by name, or any program by absolute path.
+        let executable = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : productsDirectory.appendingPathComponent(tool)
         try #require(
             FileManager.default.isExecutableFile(atPath: executable.path),
             "\(tool) is not built at \(executable.path); run `swift build` first"

@@ -112,8 +112,15 @@ import Testing
         #expect(found.message.contains("too large"), "\(found.message)")
     }
 
-    @Test func setIsNotACommand() {
-        #expect(problem("set mango 3") == expected("'set' is not a command of this version of the order script", "use 'restock FRUIT AMOUNT'"))
+    @Test func setAndStockCommands() throws {
+        let mango = try #require(parser.book.fruitIndex("mango"))
+        #expect(try parser.parse("set mango 3", number: 7) == .set(fruit: mango, amount: 3))
+        #expect(try parser.parse("set mango 0  # empty it", number: 7) == .set(fruit: mango, amount: 0))
+        #expect(try parser.parse("stock", number: 7) == .stock)
+        #expect(problem("set mango -1") == expected("stock cannot go below 0: '-1'", "use 'set mango 0' to empty it"))
+        #expect(problem("set mango") == expected("expected 'set FRUIT AMOUNT'", "for example 'set mango 5'"))
+        #expect(problem("set mangoo 1") == expected("unknown fruit 'mangoo'", "did you mean 'mango'?"))
+        #expect(problem("stock now") == expected("'stock' takes no arguments"))
     }
 
     @Test func controlCharactersAreEscapedInMessages() {

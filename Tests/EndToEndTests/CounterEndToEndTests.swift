@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// The shop counter, driven as an operator would: piped input with
+/// `--interactive`, and a real pseudo-terminal for the default mode.
+@Suite("juice-run counter end to end")
+struct CounterEndToEndTests {
+    @Test func orderRefuseEditOrderAgainAndSave() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("counter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appendingPathComponent("stock.yaml").path
+        // Order 딸바쥬스 (served); order strawberry-juice (refused: 16 > 0);
+        // answer y; try to take too much; add 16 strawberries; close; order again (served); quit.
+        let input = """
+            5
+            strawberry-juice
+            y
+            kiwi -11
+            strawberry +16
+
+            1
+            quit
+
+            """
+        let result = try ToolRunner.juiceRun(["--interactive", "--save-stock", saved], stdin: input)
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        let stdout = result.stdout
+        #expect(stdout.contains("> 딸바쥬스 is ready. Enjoy!\n"))
+        #expect(stdout.contains("""
+            > 딸기쥬스 needs more fruit:
+              strawberry: need 16, have 0
+            Not enough fruit. Edit the stock? [y/N] Edit the stock:
+            """))
+        #expect(stdout.contains("stock> Refused: taking 11 would leave kiwi below 0; it stays at 10.\n"))
+        #expect(stdout.contains("stock> strawberry: 0 -> 16\n"))
+        #expect(stdout.hasSuffix("""
+            > 딸기쥬스 is ready. Enjoy!
+            stock:
+              🍓  딸기      strawberry   0
+              🍌  바나나    banana       9
+              🍍  파인애플  pineapple   10
+              🥝  키위      kiwi        10
+              🥭  망고      mango       10
+            > 
+            """))
+        #expect(try String(contentsOfFile: saved, encoding: .utf8).hasSuffix("""
+            stock:
+              strawberry: 0
+              banana: 9
+              pineapple: 10
+              kiwi: 10
+              mango: 10
+
+            """))
+    }
+
+    @Test func settingBelowZeroIsRefused() throws {
+        let result = try ToolRunner.juiceRun(["--interactive"], stdin: "edit\nmango =-1\nmango -11\n\nquit\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("stock> Refused: stock can never go below 0; mango stays at 10.\n"))
+        #expect(result.stdout.contains("stock> Refused: taking 11 would leave mango below 0; it stays at 10.\n"))
+    }
+
+    @Test func endOfInputQuitsCleanly() throws {
+        let result = try ToolRunner.juiceRun(["--interactive"], stdin: "banana-juice\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.hasSuffix("> \n"))
+    }
+
+    @Test func interactiveRejectsJSONAndScripts() throws {
+        let json = try ToolRunner.juiceRun(["--interactive", "--format", "json"], stdin: "")
+        #expect(json.exitCode == 2)
+        #expect(json.stderr == "juice-run: error: the interactive counter has no --format json; pipe a script instead\n")
+        let script = try ToolRunner.juiceRun(["--interactive", "docs/examples/first-morning.orders"])
+        #expect(script.exitCode == 2)
+    }
+
+    /// With no script and a terminal on standard input, the counter is the default.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux 'script' is not installed"))
+    func counterIsTheDefaultOnATerminal() throws {
+        let binary = ToolRunner.productsDirectory.appendingPathComponent("juice-run").path
+        let result = try ToolRunner.run(
+            "/usr/bin/script", ["-qec", "'\(binary)' --recipes recipes", "/dev/null"],
+            stdin: "2\nquit\n"
+        )
+        let text = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(text.contains("Type a menu number, id or label to order, or 'help'."))
+        #expect(text.contains("바나나쥬스 is ready. Enjoy!"))
+    }
+}
