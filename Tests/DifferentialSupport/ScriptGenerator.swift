@@ -7,8 +7,11 @@ package struct GeneratedScript: Sendable {
     /// Which kinds of invalid line were written, by name, for the coverage test.
     package var invalidKinds: Set<String>
 
-    /// The script as a file: one line each, `\n` after every line.
-    package var text: String { lines.map { $0 + "\n" }.joined() }
+    /// The script as a file. `juice-run` must read it the same whether lines
+    /// end in `\n` or `\r\n` and whether the last line has an ending.
+    package func text(lineEnding: String = "\n", finalLineEnding: Bool = true) -> String {
+        lines.joined(separator: lineEnding) + (finalLineEnding ? lineEnding : "")
+    }
 }
 
 /// Writes order scripts against a generated book: orders (`MENU-ID`,

@@ -9,11 +9,13 @@ import Testing
 /// (JuiceKitTests/DifferentialTests.swift) covers twenty.
 @Suite("differential: juice-run against a reference model")
 struct DifferentialEndToEndTests {
-    /// A script with invalid lines (exit code 1), and one without (exit code 0).
-    static let cases: [(seed: UInt64, invalidLines: Bool)] = [(7, true), (12, false)]
+    /// A script with invalid lines (exit code 1), and one without (exit code 0)
+    /// in CRLF with no ending on its last line. Each is over 100 KB, so lines
+    /// also straddle the blocks `LineReader` reads.
+    static let cases: [(seed: UInt64, invalidLines: Bool, crlf: Bool)] = [(7, true, false), (12, false, true)]
 
     @Test(arguments: cases)
-    func juiceRunAgreesWithTheReferenceModel(seed: UInt64, invalidLines: Bool) throws {
+    func juiceRunAgreesWithTheReferenceModel(seed: UInt64, invalidLines: Bool, crlf: Bool) throws {
         let testCase = DifferentialCase(seed: seed, invalidLines: invalidLines)
         let expected = testCase.expected
         let context = "seed \(seed)"
@@ -27,7 +29,9 @@ struct DifferentialEndToEndTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.text.utf8).write(to: url)
         }
-        try Data(testCase.script.text.utf8).write(to: directory.appendingPathComponent("day.orders"))
+        let script = crlf ? testCase.script.text(lineEnding: "\r\n", finalLineEnding: false) : testCase.script.text()
+        #expect(script.utf8.count > 1 << 16, "\(context): the script fits in one read block")
+        try Data(script.utf8).write(to: directory.appendingPathComponent("day.orders"))
 
         let result = try ToolRunner.juiceRun(["--recipes", "recipes", "--format", "json", "day.orders"], in: directory)
         #expect(result.exitedNormally, "\(context)")
