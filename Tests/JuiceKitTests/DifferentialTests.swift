@@ -37,7 +37,7 @@ struct OutcomeRecorder: SimulationReporter {
 /// naive model of the documented behaviour (Tests/DifferentialSupport).
 ///
 /// Each seed fixes its case completely; a failure names the seed, and
-/// `DifferentialCase(seed:)` rebuilds the book (`.book.yaml`) and script.
+/// `DifferentialCase(seed:)` rebuilds its book (the YAML is `.book.yaml`) and script.
 @Suite("differential: the engine against a reference model")
 struct DifferentialTests {
     @Test(arguments: DifferentialCase.seeds)
