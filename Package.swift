@@ -32,7 +32,10 @@ let package = Package(
             name: "juice-run",
             dependencies: ["JuiceKit", "JuiceCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "JuiceKitTests", dependencies: ["JuiceKit"], exclude: ["Fixtures", "Schemas"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["JuiceKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "JuiceKitTests", dependencies: ["JuiceKit", "DifferentialSupport"], exclude: ["Fixtures", "Schemas"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JuiceKit", "DifferentialSupport"], exclude: ["Fixtures"]),
+        // The differential tests' random books and scripts and their reference model.
+        // It does not depend on JuiceKit, so the model cannot borrow the engine's code.
+        .target(name: "DifferentialSupport", path: "Tests/DifferentialSupport"),
     ]
 )

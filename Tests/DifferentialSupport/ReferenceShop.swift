@@ -1,0 +1,183 @@
+/// One fruit a refused order lacked.
+package struct Shortfall: Sendable, Hashable, CustomStringConvertible {
+    package var fruit: String
+    package var need: Int
+    package var have: Int
+
+    package init(fruit: String, need: Int, have: Int) {
+        self.fruit = fruit
+        self.need = need
+        self.have = have
+    }
+
+    package var description: String { "\(fruit): need \(need), have \(have)" }
+}
+
+/// What became of one order: served, or refused with every short fruit.
+package struct OrderRecord: Sendable, Hashable, CustomStringConvertible {
+    package var line: Int
+    package var menu: String
+    /// Nil when served.
+    package var refusal: [Shortfall]?
+
+    package init(line: Int, menu: String, refusal: [Shortfall]?) {
+        self.line = line
+        self.menu = menu
+        self.refusal = refusal
+    }
+
+    package var description: String {
+        "line \(line) \(menu) " + (refusal.map { "refused (" + $0.map(\.description).joined(separator: ", ") + ")" } ?? "served")
+    }
+}
+
+/// A restock that was applied, and the count after it.
+package struct RestockRecord: Sendable, Hashable, CustomStringConvertible {
+    package var line: Int
+    package var fruit: String
+    package var stock: Int
+
+    package init(line: Int, fruit: String, stock: Int) {
+        self.line = line
+        self.fruit = fruit
+        self.stock = stock
+    }
+
+    package var description: String { "line \(line) restock \(fruit) -> \(stock)" }
+}
+
+/// Everything a run produced, in the model's terms (ids, not indices).
+package struct ReferenceRun: Sendable {
+    package var orders: [OrderRecord] = []
+    package var restocks: [RestockRecord] = []
+    package var skippedLines: [Int] = []
+    package var finalStock: [String: Int] = [:]
+
+    package var served: Int { orders.filter { $0.refusal == nil }.count }
+    package var refused: Int { orders.count - served }
+}
+
+/// The juice shop as README.md and docs/recipes.md describe it, written the
+/// plainest way there is, to check the engine against.
+///
+/// It reads the generator's plain data, never YAML or a `RecipeBook`, and this
+/// module does not depend on JuiceKit, so it cannot borrow the engine's code.
+/// Everything is a `[String: Int]` keyed by id:
+/// - a menu item's need is a naive recursive expansion: every path from the item
+///   down to a fruit adds the product of the amounts along it;
+/// - an order takes every need or, when any fruit is short, nothing, and lists
+///   each short fruit (in declaration order) with its need and what is there;
+/// - `restock FRUIT N` adds N;
+/// - a line that is not a valid command is skipped; the rest run.
+package struct ReferenceShop {
+    /// The most orders one `xN` line may ask for (docs/recipes.md).
+    static let maxRepeat = 1_000_000
+
+    let book: GeneratedBook
+    private let composites: [String: GeneratedBook.Composite]
+    private(set) var needs: [String: [String: Int]] = [:]
+    private(set) var stock: [String: Int] = [:]
+
+    package init(book: GeneratedBook) {
+        self.book = book
+        composites = Dictionary(uniqueKeysWithValues: book.composites.map { ($0.id, $0) })
+        for fruit in book.fruits {
+            stock[fruit] = book.openingStock[fruit] ?? 0
+        }
+        for item in book.menuIDs {
+            var need: [String: Int] = [:]
+            expand(item, times: 1, into: &need)
+            needs[item] = need
+        }
+    }
+
+    /// The whole fruits one order of `menuItem` takes.
+    package func need(of menuItem: String) -> [String: Int] { needs[menuItem] ?? [:] }
+
+    /// Adds `times` batches of `id` to `need`, fruit by fruit, by walking every path.
+    private func expand(_ id: String, times: Int, into need: inout [String: Int]) {
+        guard let composite = composites[id] else {
+            need[id, default: 0] += times  // a fruit
+            return
+        }
+        for ingredient in composite.ingredients {
+            expand(ingredient.id, times: times * ingredient.amount, into: &need)
+        }
+    }
+
+    // MARK: Running a script
+
+    enum Command {
+        case order(String, count: Int)
+        case restock(String, amount: Int)
+    }
+
+    /// Runs every line, numbered from 1.
+    package mutating func run(_ lines: [String]) -> ReferenceRun {
+        var run = ReferenceRun()
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            switch parse(line) {
+            case .blank:
+                continue
+            case .invalid:
+                run.skippedLines.append(number)
+            case .command(.order(let item, let count)):
+                for _ in 0..<count {
+                    run.orders.append(OrderRecord(line: number, menu: item, refusal: order(item)))
+                }
+            case .command(.restock(let fruit, let amount)):
+                stock[fruit, default: 0] += amount
+                run.restocks.append(RestockRecord(line: number, fruit: fruit, stock: stock[fruit] ?? 0))
+            }
+        }
+        run.finalStock = stock
+        return run
+    }
+
+    /// Takes one order's fruit, all or nothing; returns the shortfalls, nil when served.
+    private mutating func order(_ item: String) -> [Shortfall]? {
+        let need = need(of: item)
+        var short: [Shortfall] = []
+        for fruit in book.fruits {
+            let wanted = need[fruit] ?? 0
+            let have = stock[fruit] ?? 0
+            if wanted > have { short.append(Shortfall(fruit: fruit, need: wanted, have: have)) }
+        }
+        guard short.isEmpty else { return short }
+        for (fruit, amount) in need { stock[fruit, default: 0] -= amount }
+        return nil
+    }
+
+    enum Line {
+        case blank
+        case invalid
+        case command(Command)
+    }
+
+    /// The order-script grammar of docs/recipes.md: `#` to the end of the line is
+    /// a comment; words are separated by spaces or tabs; `restock FRUIT N` with
+    /// N >= 1; `MENU-ID` or `MENU-ID xN` with 1 <= N <= 1,000,000. Numbers are
+    /// plain decimal digits with no sign and no leading zero.
+    func parse(_ line: String) -> Line {
+        let content = line.prefix { $0 != "#" }
+        let words = content.split { $0 == " " || $0 == "\t" }.map(String.init)
+        guard let first = words.first else { return .blank }
+        if first == "restock" {
+            guard words.count == 3, book.fruits.contains(words[1]),
+                  let amount = Self.plainNumber(words[2]), amount >= 1 else { return .invalid }
+            return .command(.restock(words[1], amount: amount))
+        }
+        guard words.count <= 2, book.menuIDs.contains(first) else { return .invalid }
+        guard words.count == 2 else { return .command(.order(first, count: 1)) }
+        guard words[1].hasPrefix("x"), let count = Self.plainNumber(String(words[1].dropFirst())),
+              (1...Self.maxRepeat).contains(count) else { return .invalid }
+        return .command(.order(first, count: count))
+    }
+
+    static func plainNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) }),
+              text.count == 1 || !text.hasPrefix("0") else { return nil }
+        return Int(text)
+    }
+}
