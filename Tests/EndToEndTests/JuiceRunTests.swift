@@ -157,6 +157,13 @@ struct JuiceRunTests {
         #expect(result.stdout.contains("3  the stock could not be saved"))
     }
 
+    @Test func aByteOrderMarkOpeningTheScriptIsSkipped() throws {
+        let result = try ToolRunner.juiceRun(["--format", "json", "--quiet", "-"], stdin: "\u{FEFF}banana-juice\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix(#"{"type":"summary","orders":1,"served":1,"#))
+    }
+
     @Test func crlfScriptsAndMissingFinalNewlineWork() throws {
         let result = try ToolRunner.juiceRun(["--format", "json", "-"], stdin: "banana-juice\r\n# note\r\nkiwi-juice")
         #expect(result.exitCode == 0)

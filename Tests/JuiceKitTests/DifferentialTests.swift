@@ -25,6 +25,15 @@ struct OutcomeRecorder: SimulationReporter {
         restocks.append(RestockRecord(line: line, fruit: book.fruits[fruit].id, stock: stock))
     }
 
+    // The generated scripts never use `set` or `stock`, and the model has neither.
+    mutating func set(line: Int, fruit: Int, stock: Int) {
+        Issue.record("unexpected set event at line \(line)")
+    }
+
+    mutating func stock(line: Int, counts: [Int]) {
+        Issue.record("unexpected stock event at line \(line)")
+    }
+
     mutating func problem(_ problem: ScriptProblem) {
         problemLines.append(problem.line)
     }

@@ -30,7 +30,12 @@ public struct LineReader {
                 lineNumber += 1
                 var end = newline
                 if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let lineStart = start
+                var lineStart = start
+                // A UTF-8 byte-order mark opening the input is not part of the first line.
+                if lineNumber == 1, bytesBeforeBuffer == 0, end - lineStart >= 3,
+                   buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
+                    lineStart += 3
+                }
                 start = newline + 1
                 scanned = start
                 return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[lineStart..<end])) }
