@@ -90,3 +90,33 @@ struct CounterEndToEndTests {
         #expect(text.contains("바나나쥬스 is ready. Enjoy!"))
     }
 }
+
+/// The progress bar: only on a terminal, only for runs over about a second,
+/// never with --quiet or JSON.
+@Suite("juice-run progress end to end")
+struct ProgressEndToEndTests {
+    static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+
+    private func onTerminal(_ arguments: String) throws -> (screen: String, seconds: Double) {
+        let binary = ToolRunner.productsDirectory.appendingPathComponent("juice-run").path
+        let result = try ToolRunner.run("/usr/bin/script", ["-qec", "'\(binary)' \(arguments) > /dev/null", "/dev/null"])
+        return (result.stdout, result.seconds)
+    }
+
+    @Test(.enabled(if: hasScript, "util-linux 'script' is not installed"))
+    func longRunShowsProgressOnATerminal() throws {
+        let (screen, _) = try onTerminal("--random 1500000 --seed 3")
+        #expect(screen.contains(" orders  "), "\(screen.prefix(200))")
+        #expect(screen.contains("/s  ["))
+        #expect(screen.contains("ETA "))
+    }
+
+    @Test(.enabled(if: hasScript, "util-linux 'script' is not installed"))
+    func quietAndShortRunsShowNoProgress() throws {
+        let quiet = try onTerminal("--random 5000000 --seed 3 --quiet")
+        // The run must outlast the one-second threshold for this to mean anything.
+        #expect(quiet.seconds > 1.5)
+        #expect(!quiet.screen.contains(" orders  "))
+        #expect(!(try onTerminal("--random 100 --seed 3")).screen.contains(" orders  "))
+    }
+}
