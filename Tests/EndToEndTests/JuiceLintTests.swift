@@ -432,7 +432,7 @@ struct JuiceLintTests {
         ("binary.yaml", 1, "hostile/binary.yaml:1:1: error: control characters are not allowed (U+0000) [yaml-syntax]\n"),
         ("invalid-utf8.yaml", 1, "hostile/invalid-utf8.yaml:2:20: error: invalid leading UTF-8 octet (byte 0xFF) [yaml-syntax]\n"),
         ("tabs.yaml", 1, "hostile/tabs.yaml:2:1: error: found character that cannot start any token [yaml-syntax]\n"),
-        ("alias-bomb.yaml", 1, "hostile/alias-bomb.yaml:18:18: error: aliases in this document expand to more than 1000000 nodes [resource-limit]\n"),
+        ("alias-bomb.yaml", 1, "hostile/alias-bomb.yaml:18:18: error: aliases in this file expand to more than 1000000 nodes [resource-limit]\n"),
     ])
     func hostileFile(name: String, exitCode: Int32, headline: String) throws {
         let result = try ToolRunner.lint("hostile/" + name, in: ToolRunner.fixtures)

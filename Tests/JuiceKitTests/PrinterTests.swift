@@ -448,7 +448,7 @@ import Testing
         let document = try #require(composed.documents.first)
         let root = try #require(document.root)
         let fruits = try #require(document.value("fruits", in: root))
-        let kiwi = try #require(document.pairs(of: fruits).last?.key)
+        let kiwi = try #require(Array(document.pairs(of: fruits)).last?.key)
         let range = document.range(of: kiwi)
         #expect(range.start == at(3, 3))
         let diagnostic = Diagnostic(.unusedFruit, at: range, "fruit 'kiwii' is never used")

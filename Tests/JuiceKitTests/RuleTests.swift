@@ -71,7 +71,7 @@ import Testing
         // The first '*f' on line 8 adds 597871: 1270459 > 1000000, so it trips there.
         #expect(diagnostic.spot == Spot(.resourceLimit, file, 8, 8))
         #expect(diagnostic.range.end == at(8, 10))
-        #expect(diagnostic.message == "aliases in this document expand to more than 1000000 nodes")
+        #expect(diagnostic.message == "aliases in this file expand to more than 1000000 nodes")
         #expect(diagnostic.help == "this looks like an alias bomb; expand fewer aliases")
         #expect(compilation.book == nil)
     }
@@ -94,8 +94,8 @@ import Testing
         let compilation = try Fixture.compile("invalid-type-sequence.yaml")
         let diagnostic = try compilation.single()
         #expect(diagnostic.spot == Spot(.invalidType, file, 2, 3))
-        // A block sequence ends where the next line starts.
-        #expect(diagnostic.range.end == at(4, 1))
+        // A block sequence ends just past its last item, 'kiwi' on line 3.
+        #expect(diagnostic.range.end == at(3, 9))
         #expect(diagnostic.message == "'fruits' must be a mapping, found a sequence")
         #expect(diagnostic.help == "write each entry as 'ID: ...' under 'fruits:'")
         #expect(compilation.book == nil)

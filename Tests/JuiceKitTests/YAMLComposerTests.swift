@@ -262,7 +262,8 @@ import Testing
         let result = compose("a: &a [*a]\n")
         #expect(result.documents.isEmpty)
         #expect(result.diagnostics.map(\.spot) == [Spot(.yamlSyntax, "inline.yaml", 1, 8)])
-        #expect(result.diagnostics.first?.message == "undefined alias 'a'")
+        #expect(result.diagnostics.first?.message == "alias '*a' is inside the node it names")
+        #expect(result.diagnostics.first?.help == "a node cannot contain itself; move the alias out of '&a'")
     }
 
     @Test func anchorsDoNotCrossDocuments() throws {

@@ -20,7 +20,7 @@ extension Rule {
             return """
                 Recipe files are small, so the compiler refuses input that could only be an attack or an \
                 accident: collections nested more than 256 levels deep, or aliases that together stand for \
-                more than 1,000,000 nodes in one document. Aliases are never copied, but a chain of anchors \
+                more than 1,000,000 nodes in one file. Aliases are never copied, but a chain of anchors \
                 that each repeat the one before (an "alias bomb") would still cost time and memory to walk. \
                 Past either bound the document is dropped at once, so a hostile file cannot stall the linter \
                 or a build.

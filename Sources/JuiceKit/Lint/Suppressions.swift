@@ -1,3 +1,5 @@
+import Foundation
+
 /// `# juice-lint disable-…` comments, read from the source text because
 /// libyaml drops comments.
 ///
@@ -32,6 +34,8 @@ public struct Suppression: Sendable, Hashable {
 
     /// Every suppression comment in a file.
     public static func scan(_ file: SourceFile) -> [Suppression] {
+        // Most files have no suppression; don't decode them line by line.
+        guard file.bytes.containsJuiceLintMarker else { return [] }
         var found: [Suppression] = []
         let lines = SourceLines(bytes: file.bytes)
         for number in stride(from: 1, through: lines.count, by: 1) {
@@ -152,5 +156,29 @@ public struct Suppression: Sendable, Hashable {
             }
         }
         return kept
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether the bytes contain `juice-lint` anywhere (in UTF-8; a UTF-16 file
+    /// is always scanned, since its bytes never match).
+    var containsJuiceLintMarker: Bool {
+        if count >= 2, (self[0] == 0xFF && self[1] == 0xFE) || (self[0] == 0xFE && self[1] == 0xFF) { return true }
+        let marker = Array("juice-lint".utf8)
+        return withUnsafeBufferPointer { bytes in
+            guard bytes.count >= marker.count else { return false }
+            var index = 0
+            let last = bytes.count - marker.count
+            while index <= last {
+                // memchr-style skip to the next 'j'.
+                guard let base = bytes.baseAddress,
+                      let found = memchr(base + index, Int32(marker[0]), last - index + 1)
+                else { return false }
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + position, marker, marker.count) == 0 { return true }
+                index = position + 1
+            }
+            return false
+        }
     }
 }

@@ -259,17 +259,17 @@ struct DeclarationCollector {
     /// Reads `{ingredient: amount}`. Returns nil when the shape is wrong (already
     /// reported); ingredients whose amount is invalid are reported and left out.
     private mutating func readIngredients(
-        _ document: YAMLDocument, _ value: YAMLNode.ID, owner: String, ownerKey: YAMLNode.ID
+        _ document: YAMLDocument, _ value: YAMLNode.ID, owner: @autoclosure () -> String, ownerKey: YAMLNode.ID
     ) -> [IngredientDeclaration]? {
         let node = document[value]
-        if node.isNull || (node.kind == .mapping && node.children.isEmpty) {
-            report(.emptyRecipe, document, node.isNull ? ownerKey : value, "\(owner) has no ingredients",
+        if node.isNull || (node.kind == .mapping && node.childCount == 0) {
+            report(.emptyRecipe, document, node.isNull ? ownerKey : value, "\(owner()) has no ingredients",
                    help: "list at least one ingredient, such as '{ mango: 1 }'")
             return nil
         }
         guard node.kind == .mapping else {
             report(.invalidType, document, value,
-                   "the ingredients of \(owner) must be a mapping of ingredient to amount, found \(node.kindDescription)",
+                   "the ingredients of \(owner()) must be a mapping of ingredient to amount, found \(node.kindDescription)",
                    help: "write '{ mango: 2, kiwi: 1 }'")
             return nil
         }
@@ -277,7 +277,7 @@ struct DeclarationCollector {
         for (ingredientKey, amountNode) in document.pairs(of: value) {
             guard let name = keyText(document, ingredientKey) else { continue }
             guard let amount = AmountReader.read(
-                document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner)", into: &diagnostics
+                document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &diagnostics
             ) else { continue }
             ingredients.append(IngredientDeclaration(name: name, range: document.range(of: ingredientKey), amount: amount))
         }
@@ -369,10 +369,16 @@ enum AmountReader {
 
     /// The amount in `node`, or nil after reporting why it is not one.
     static func read(
-        _ document: YAMLDocument, _ value: YAMLNode.ID, allowZero: Bool, what: String,
+        _ document: YAMLDocument, _ value: YAMLNode.ID, allowZero: Bool, what describe: @autoclosure () -> String,
         into diagnostics: inout [Diagnostic]
     ) -> Int? {
         let node = document[value]
+        // The fast path, a plain untagged number, builds no message text at all.
+        if node.kind == .scalar, node.style == .plain, node.tag == nil,
+           case .value(let number) = RecipeValues.wholeNumber(node.value), number > 0 || allowZero {
+            return number
+        }
+        let what = describe()
         let range = document.range(of: value)
         func fail(_ rule: Rule, _ message: String, _ help: String?) -> Int? {
             diagnostics.append(Diagnostic(rule, at: range, message, help: help))

@@ -6,6 +6,10 @@ public enum RecipeValues {
     /// Why `id` cannot name a fruit, recipe or menu item, or nil when it can.
     public static func problem(withID id: String) -> String? {
         if id.isEmpty { return "an id cannot be empty" }
+        // Nearly every id is printable ASCII; only the rest needs Unicode properties.
+        if id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }) {
+            return reservedIDs.contains(id) ? "'\(id)' is reserved for order-script commands" : nil
+        }
         for scalar in id.unicodeScalars {
             if scalar.properties.isWhitespace { return "id '\(id)' contains whitespace" }
             if scalar == "#" { return "id '\(id)' contains '#', which starts a comment in order scripts" }

@@ -24,6 +24,17 @@ struct SourceLines: Sendable {
 
     var count: Int { lines.count }
 
+    /// The character at a 1-based line and column (columns count Unicode
+    /// scalars, as positions do), or nil past the text.
+    func character(at position: SourcePosition) -> Unicode.Scalar? {
+        guard let line = self[line: position.line], position.column >= 1 else { return nil }
+        let scalars = line.unicodeScalars
+        guard let index = scalars.index(scalars.startIndex, offsetBy: position.column - 1, limitedBy: scalars.endIndex),
+              index < scalars.endIndex
+        else { return nil }
+        return scalars[index]
+    }
+
     private static func decode(_ bytes: [UInt8]) -> String {
         if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
             let littleEndian = bytes[0] == 0xFF

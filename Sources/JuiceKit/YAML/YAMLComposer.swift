@@ -3,22 +3,21 @@
 /// Anchors, aliases and YAML 1.1 `<<` merge keys are resolved here, and duplicate
 /// keys are reported here, because they are facts about YAML, not about recipes.
 /// The composer keeps an explicit stack, so no input can make it recurse.
-public enum YAMLComposer {
-    public struct Result: Sendable {
+enum YAMLComposer {
+    struct Result: Sendable {
         /// Every document that was read completely. A document cut short by a
-        /// syntax error is dropped, so later stages never see half a mapping.
-        public var documents: [YAMLDocument]
-        public var diagnostics: [Diagnostic]
+        /// syntax error, an undefined alias or a bound is dropped, so later
+        /// stages never see half a mapping; the documents after it still count.
+        var documents: [YAMLDocument]
+        var diagnostics: [Diagnostic]
     }
 
-    public static func compose(bytes: [UInt8], file: String) -> Result {
+    /// Composes every document of one file; `file` is the path diagnostics show.
+    static func compose(bytes: [UInt8], file: String) -> Result {
         var builder = Builder(file: file)
         do {
             let parser = try YAMLParser(bytes: bytes)
-            loop: while true {
-                let event = try parser.next()
-                if builder.handle(event) == .stop { break loop }
-            }
+            while builder.handle(try parser.next()) == .proceed {}
         } catch {
             var diagnostic = Diagnostic(
                 .yamlSyntax,
@@ -28,7 +27,7 @@ public enum YAMLComposer {
             if let context = error.context, let at = error.contextPosition, at != error.position {
                 diagnostic.notes.append(.init(range: SourceRange(file: file, start: at, end: at), message: context))
             }
-            if character(at: error.position, in: bytes) == UInt8(ascii: "\t") {
+            if SourceLines(bytes: bytes).character(at: error.position) == "\t" {
                 diagnostic.help = "YAML indents with spaces; replace the tab with spaces"
             }
             builder.diagnostics.append(diagnostic)
@@ -37,33 +36,22 @@ public enum YAMLComposer {
     }
 }
 
-/// The first byte of the character at `position`, or nil past the end.
-/// Lines are counted as libyaml counts them (`\n`, `\r\n` or `\r`).
-private func character(at position: SourcePosition, in bytes: [UInt8]) -> UInt8? {
-    var line = 1, column = 0
-    for index in bytes.indices {
-        let byte = bytes[index]
-        if byte & 0xC0 == 0x80 { continue }  // A UTF-8 continuation byte: same character.
-        column += 1
-        if line == position.line && column == position.column { return byte }
-        if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
-            if line >= position.line { return nil }
-            line += 1
-            column = 0
-        }
-    }
-    return nil
-}
-
 private let mergeTag = "tag:yaml.org,2002:merge"
+
+/// Small mappings are checked for repeated keys by a linear scan: hashing costs
+/// more than comparing a handful of short strings.
+private let linearScanLimit = 16
 
 private struct Builder {
     enum Flow { case proceed, stop }
 
-    /// A collection whose end event has not arrived yet.
+    /// A collection whose end event has not arrived yet. Its children so far
+    /// sit at the end of `scratch`, from `firstChild` on.
     struct Open {
         var node: YAMLNode
         var anchor: String?
+        var flow: Bool
+        var firstChild: Int
     }
 
     let file: String
@@ -71,99 +59,156 @@ private struct Builder {
     var diagnostics: [Diagnostic] = []
 
     private var nodes: [YAMLNode] = []
+    private var children: [YAMLNode.ID] = []
+    private var scratch: [YAMLNode.ID] = []
+    private var resolved: [YAMLNode.ID] = []
     private var anchors: [String: YAMLNode.ID] = [:]
     private var stack: [Open] = []
     private var root: YAMLNode.ID?
+    /// Per file: many small documents must not multiply the budget.
     private var aliasExpansion = 0
+    /// Set after a problem that drops the current document: events are
+    /// ignored until it ends.
+    private var skippingDocument = false
 
     init(file: String) { self.file = file }
 
     mutating func handle(_ event: YAMLEvent) -> Flow {
+        if skippingDocument {
+            switch event {
+            case .documentEnd:
+                skippingDocument = false
+                resetDocument()
+            case .streamEnd:
+                return .stop
+            default:
+                break
+            }
+            return .proceed
+        }
         switch event {
         case .streamStart:
             return .proceed
         case .streamEnd:
             return .stop
         case .documentStart:
-            nodes = []
-            anchors = [:]
-            stack = []
-            root = nil
-            aliasExpansion = 0
+            resetDocument()
             return .proceed
         case .documentEnd:
-            documents.append(YAMLDocument(file: file, nodes: nodes, root: root))
-            nodes = []
+            documents.append(YAMLDocument(file: file, nodes: nodes, children: children, root: root))
+            resetDocument()
             return .proceed
         case .scalar(let scalar):
-            let node = YAMLNode(
-                kind: .scalar, value: scalar.value, style: scalar.style, tag: scalar.tag,
-                start: scalar.start, end: scalar.end, children: [], weight: 1
-            )
+            let node = YAMLNode(kind: .scalar, value: scalar.value, style: scalar.style, tag: scalar.tag, start: scalar.start, end: scalar.end)
             attach(store(node, anchor: scalar.anchor))
             return .proceed
         case .alias(let anchor, let start, let end):
-            guard let target = anchors[anchor] else {
-                diagnostics.append(Diagnostic(
-                    .yamlSyntax, at: range(start, end), "undefined alias '\(anchor)'",
-                    help: "an alias '*\(anchor)' must come after an anchor '&\(anchor)' in the same document"
-                ))
-                return .stop
-            }
-            aliasExpansion = min(aliasExpansion + nodes[target].weight, YAMLLimits.maxAliasExpansion + 1)
-            if aliasExpansion > YAMLLimits.maxAliasExpansion {
-                diagnostics.append(Diagnostic(
-                    .resourceLimit, at: range(start, end),
-                    "aliases in this document expand to more than \(YAMLLimits.maxAliasExpansion) nodes",
-                    help: "this looks like an alias bomb; expand fewer aliases"
-                ))
-                return .stop
-            }
-            if nodes[target].kind == .scalar {
-                // A scalar is cheap to copy, and the copy can say where the alias
-                // was written: a duplicate key or a bad amount is then reported there.
-                var copy = nodes[target]
-                copy.start = start
-                copy.end = end
-                attach(store(copy, anchor: nil))
-            } else {
-                attach(target)
-            }
+            alias(anchor, start: start, end: end)
             return .proceed
-        case .sequenceStart(let anchor, let tag, let start):
-            return open(kind: .sequence, anchor: anchor, tag: tag, start: start)
-        case .mappingStart(let anchor, let tag, let start):
-            return open(kind: .mapping, anchor: anchor, tag: tag, start: start)
+        case .sequenceStart(let anchor, let tag, let flow, let start):
+            open(kind: .sequence, anchor: anchor, tag: tag, flow: flow, start: start)
+            return .proceed
+        case .mappingStart(let anchor, let tag, let flow, let start):
+            open(kind: .mapping, anchor: anchor, tag: tag, flow: flow, start: start)
+            return .proceed
         case .sequenceEnd(let end), .mappingEnd(let end):
-            guard var open = stack.popLast() else { return .stop }
-            open.node.end = end
-            if open.node.kind == .mapping { resolveMapping(&open.node) }
-            open.node.weight = min(
-                open.node.children.reduce(1) { $0 + nodes[$1].weight },
-                YAMLLimits.maxAliasExpansion + 1
-            )
-            attach(store(open.node, anchor: open.anchor))
+            close(end: end)
             return .proceed
         }
+    }
+
+    private mutating func resetDocument() {
+        nodes = []
+        children = []
+        scratch.removeAll(keepingCapacity: true)
+        anchors = [:]
+        stack = []
+        root = nil
+    }
+
+    /// Reports a problem that makes the current document unusable, and skips
+    /// the rest of it.
+    private mutating func dropDocument(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        skippingDocument = true
     }
 
     private func range(_ start: SourcePosition, _ end: SourcePosition) -> SourceRange {
         SourceRange(file: file, start: start, end: end)
     }
 
-    private mutating func open(kind: YAMLNode.Kind, anchor: String?, tag: String?, start: SourcePosition) -> Flow {
+    private mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) {
+        guard let target = anchors[anchor] else {
+            let insideItself = stack.contains { $0.anchor == anchor }
+            dropDocument(Diagnostic(
+                .yamlSyntax, at: range(start, end),
+                insideItself ? "alias '*\(anchor)' is inside the node it names" : "undefined alias '\(anchor)'",
+                help: insideItself
+                    ? "a node cannot contain itself; move the alias out of '&\(anchor)'"
+                    : "an alias '*\(anchor)' must come after an anchor '&\(anchor)' in the same document"
+            ))
+            return
+        }
+        aliasExpansion = min(aliasExpansion + nodes[target].weight, YAMLLimits.maxAliasExpansion + 1)
+        if aliasExpansion > YAMLLimits.maxAliasExpansion {
+            dropDocument(Diagnostic(
+                .resourceLimit, at: range(start, end),
+                "aliases in this file expand to more than \(YAMLLimits.maxAliasExpansion) nodes",
+                help: "this looks like an alias bomb; expand fewer aliases"
+            ))
+            return
+        }
+        if nodes[target].kind == .scalar {
+            // A scalar is cheap to copy, and the copy can say where the alias
+            // was written: a duplicate key or a bad amount is then reported there.
+            var copy = nodes[target]
+            copy.start = start
+            copy.end = end
+            attach(store(copy, anchor: nil))
+        } else {
+            attach(target)
+        }
+    }
+
+    private mutating func open(kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition) {
         if stack.count >= YAMLLimits.maxDepth {
-            diagnostics.append(Diagnostic(
+            dropDocument(Diagnostic(
                 .resourceLimit, at: range(start, start),
                 "collections are nested more than \(YAMLLimits.maxDepth) levels deep"
             ))
-            return .stop
+            return
         }
         stack.append(Open(
-            node: YAMLNode(kind: kind, value: "", style: .plain, tag: tag, start: start, end: start, children: [], weight: 1),
-            anchor: anchor
+            node: YAMLNode(kind: kind, value: "", style: .plain, tag: tag, start: start, end: start),
+            anchor: anchor, flow: flow, firstChild: scratch.count
         ))
-        return .proceed
+    }
+
+    private mutating func close(end: SourcePosition) {
+        guard var open = stack.popLast() else { return }
+        let items = scratch[open.firstChild...]
+        // A block collection's end event sits at the next token, which may be
+        // lines further on; its last child is where it really ends.
+        if !open.flow, let last = items.last {
+            open.node.end = nodes[last].end
+        } else {
+            open.node.end = end
+        }
+        open.node.childStart = children.count
+        if open.node.kind == .mapping {
+            resolveMapping(items)
+            children.append(contentsOf: resolved)
+        } else {
+            children.append(contentsOf: items)
+        }
+        open.node.childCount = children.count - open.node.childStart
+        var weight = 1
+        for child in children[open.node.childStart...] {
+            weight = min(weight + nodes[child].weight, YAMLLimits.maxAliasExpansion + 1)
+        }
+        open.node.weight = weight
+        scratch.removeSubrange(open.firstChild...)
+        attach(store(open.node, anchor: open.anchor))
     }
 
     private mutating func store(_ node: YAMLNode, anchor: String?) -> YAMLNode.ID {
@@ -177,23 +222,22 @@ private struct Builder {
         if stack.isEmpty {
             root = id
         } else {
-            stack[stack.count - 1].node.children.append(id)
+            scratch.append(id)
         }
     }
 
-    /// Applies `<<` merge keys and drops repeated keys, reporting each repeat.
+    /// Puts a mapping's final key/value list in `resolved`: `<<` merges
+    /// applied, repeated keys dropped after being reported.
     ///
-    /// Explicit keys win over merged ones, and an earlier merge source wins over a
-    /// later one, as the YAML 1.1 merge-key spec says.
-    private mutating func resolveMapping(_ mapping: inout YAMLNode) {
-        let children = mapping.children
-        var result: [YAMLNode.ID] = []
-        result.reserveCapacity(children.count)
-        var seen: [String: YAMLNode.ID] = [:]
+    /// Explicit keys win over merged ones, and an earlier merge source wins over
+    /// a later one, as the YAML 1.1 merge-key spec says.
+    private mutating func resolveMapping(_ items: ArraySlice<YAMLNode.ID>) {
+        resolved.removeAll(keepingCapacity: true)
         var merges: [YAMLNode.ID] = []
-        var index = 0
-        while index + 1 < children.count {
-            let key = children[index], value = children[index + 1]
+        var seen = KeySet(large: items.count / 2 > linearScanLimit)
+        var index = items.startIndex
+        while index + 1 < items.endIndex {
+            let key = items[index], value = items[index + 1]
             index += 2
             let keyNode = nodes[key]
             if keyNode.kind == .scalar, keyNode.value == "<<",
@@ -202,7 +246,7 @@ private struct Builder {
                 continue
             }
             if keyNode.kind == .scalar {
-                if let first = seen[keyNode.value] {
+                if let first = seen.first(keyNode.value, nodes: nodes, in: resolved) {
                     diagnostics.append(Diagnostic(
                         .duplicateKey, at: range(keyNode.start, keyNode.end),
                         "duplicate key '\(keyNode.value)'",
@@ -211,19 +255,14 @@ private struct Builder {
                     ))
                     continue
                 }
-                seen[keyNode.value] = key
+                seen.insert(keyNode.value, key)
             }
-            result.append(key)
-            result.append(value)
+            resolved.append(key)
+            resolved.append(value)
         }
         for source in merges {
             let sourceNode = nodes[source]
-            let mappings: [YAMLNode.ID]
-            switch sourceNode.kind {
-            case .mapping: mappings = [source]
-            case .sequence: mappings = sourceNode.children
-            case .scalar: mappings = [source]
-            }
+            let mappings = sourceNode.kind == .sequence ? Array(children[sourceNode.childStart..<sourceNode.childStart + sourceNode.childCount]) : [source]
             for candidate in mappings {
                 let candidateNode = nodes[candidate]
                 guard candidateNode.kind == .mapping else {
@@ -233,21 +272,45 @@ private struct Builder {
                     ))
                     continue
                 }
-                var pair = 0
-                let merged = candidateNode.children
-                while pair + 1 < merged.count {
-                    let key = merged[pair], value = merged[pair + 1]
+                var pair = candidateNode.childStart
+                while pair + 1 < candidateNode.childStart + candidateNode.childCount {
+                    let key = children[pair], value = children[pair + 1]
                     pair += 2
                     let keyNode = nodes[key]
                     if keyNode.kind == .scalar {
-                        if seen[keyNode.value] != nil { continue }
-                        seen[keyNode.value] = key
+                        if seen.first(keyNode.value, nodes: nodes, in: resolved) != nil { continue }
+                        seen.insert(keyNode.value, key)
                     }
-                    result.append(key)
-                    result.append(value)
+                    resolved.append(key)
+                    resolved.append(value)
                 }
             }
         }
-        mapping.children = result
+    }
+}
+
+/// The scalar keys of one mapping seen so far: a scan over the mapping's own
+/// keys when it is small, a dictionary when it is large.
+private struct KeySet {
+    private var table: [String: YAMLNode.ID]?
+
+    init(large: Bool) {
+        table = large ? [:] : nil
+    }
+
+    /// The first key node with this text among the pairs in `resolved`.
+    func first(_ text: String, nodes: [YAMLNode], in resolved: [YAMLNode.ID]) -> YAMLNode.ID? {
+        if let table { return table[text] }
+        var index = 0
+        while index < resolved.count {
+            let key = resolved[index]
+            if nodes[key].kind == .scalar && nodes[key].value == text { return key }
+            index += 2
+        }
+        return nil
+    }
+
+    mutating func insert(_ text: String, _ key: YAMLNode.ID) {
+        table?[text] = key
     }
 }

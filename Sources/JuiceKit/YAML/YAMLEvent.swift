@@ -8,9 +8,9 @@ enum YAMLEvent {
     case documentEnd(SourcePosition)
     case alias(anchor: String, start: SourcePosition, end: SourcePosition)
     case scalar(ScalarEvent)
-    case sequenceStart(anchor: String?, tag: String?, start: SourcePosition)
+    case sequenceStart(anchor: String?, tag: String?, flow: Bool, start: SourcePosition)
     case sequenceEnd(SourcePosition)
-    case mappingStart(anchor: String?, tag: String?, start: SourcePosition)
+    case mappingStart(anchor: String?, tag: String?, flow: Bool, start: SourcePosition)
     case mappingEnd(SourcePosition)
 }
 

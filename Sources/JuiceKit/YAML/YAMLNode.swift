@@ -1,18 +1,20 @@
 /// One YAML node with its position, stored in a `YAMLDocument`'s arena.
 ///
-/// Nodes refer to their children by index, so an alias of a collection is just a
-/// second reference to the anchored node: no copy, and an alias bomb costs no
-/// memory. (An alias of a scalar is copied, to carry the alias's own position.)
-public struct YAMLNode: Sendable {
-    public typealias ID = Int
+/// Nodes refer to their children by index into the document's one `children`
+/// array, so a document costs a few flat arrays rather than an allocation per
+/// collection, and an alias of a collection is just a second reference to the
+/// anchored node: no copy, and an alias bomb costs no memory. (An alias of a
+/// scalar is copied, to carry the alias's own position.)
+struct YAMLNode: Sendable {
+    typealias ID = Int
 
-    public enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         case scalar
         case sequence
         case mapping
     }
 
-    public enum ScalarStyle: Sendable, Hashable {
+    enum ScalarStyle: Sendable, Hashable {
         case plain
         case singleQuoted
         case doubleQuoted
@@ -20,29 +22,31 @@ public struct YAMLNode: Sendable {
         case folded
     }
 
-    public let kind: Kind
+    let kind: Kind
     /// The scalar's text; empty for collections.
-    public let value: String
-    public let style: ScalarStyle
+    let value: String
+    let style: ScalarStyle
     /// The resolved tag when one was written (`!!int` arrives as `tag:yaml.org,2002:int`).
-    public let tag: String?
-    public internal(set) var start: SourcePosition
-    public internal(set) var end: SourcePosition
-    /// Sequence items in order; for a mapping, keys and values alternate, with
-    /// `<<` merges already applied and later duplicate keys dropped.
-    public internal(set) var children: [ID]
+    let tag: String?
+    var start: SourcePosition
+    var end: SourcePosition
+    /// Where this node's children start in `YAMLDocument.children`, and how
+    /// many there are. For a mapping, keys and values alternate, with `<<`
+    /// merges already applied and later duplicate keys dropped.
+    var childStart = 0
+    var childCount = 0
     /// How many nodes this node stands for once every alias inside is expanded,
-    /// saturating at `YAMLLimits.maxAliasExpansion`.
-    var weight: Int
+    /// saturating just past `YAMLLimits.maxAliasExpansion`.
+    var weight = 1
 
     /// True for an untagged plain scalar that YAML reads as null: empty, `~` or `null`.
-    public var isNull: Bool {
+    var isNull: Bool {
         kind == .scalar && style == .plain && tag == nil
             && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
     }
 
     /// A human name for the kind, for messages such as "expected a mapping, found a sequence".
-    public var kindDescription: String {
+    var kindDescription: String {
         switch kind {
         case .scalar: return isNull ? "null" : "a scalar"
         case .sequence: return "a sequence"
@@ -51,32 +55,57 @@ public struct YAMLNode: Sendable {
     }
 }
 
-/// One YAML document of a file: the node arena and its root.
-public struct YAMLDocument: Sendable {
-    public let file: String
-    public let nodes: [YAMLNode]
+/// One YAML document of a file: the node arena, the children of every
+/// collection in one array, and the root.
+struct YAMLDocument: Sendable {
+    let file: String
+    let nodes: [YAMLNode]
+    let children: [YAMLNode.ID]
     /// Nil for a document with no content.
-    public let root: YAMLNode.ID?
+    let root: YAMLNode.ID?
 
-    public subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
+    subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
 
     /// The span of a node in its file.
-    public func range(of id: YAMLNode.ID) -> SourceRange {
+    func range(of id: YAMLNode.ID) -> SourceRange {
         SourceRange(file: file, start: nodes[id].start, end: nodes[id].end)
     }
 
+    /// The children of a collection, in order.
+    func children(of id: YAMLNode.ID) -> ArraySlice<YAMLNode.ID> {
+        let node = nodes[id]
+        return children[node.childStart..<node.childStart + node.childCount]
+    }
+
     /// The key/value pairs of a mapping node, in order.
-    public func pairs(of id: YAMLNode.ID) -> [(key: YAMLNode.ID, value: YAMLNode.ID)] {
-        let children = nodes[id].children
-        return stride(from: 0, to: children.count - 1, by: 2).map { (children[$0], children[$0 + 1]) }
+    func pairs(of id: YAMLNode.ID) -> Pairs {
+        Pairs(children: children(of: id))
+    }
+
+    /// A mapping's pairs without building an array of them.
+    struct Pairs: Sequence, IteratorProtocol {
+        let children: ArraySlice<YAMLNode.ID>
+        private var index: Int
+
+        init(children: ArraySlice<YAMLNode.ID>) {
+            self.children = children
+            index = children.startIndex
+        }
+
+        mutating func next() -> (key: YAMLNode.ID, value: YAMLNode.ID)? {
+            guard index + 1 < children.endIndex else { return nil }
+            defer { index += 2 }
+            return (children[index], children[index + 1])
+        }
     }
 }
 
 /// The safety bounds of the YAML layer. Each is enforced with a `resource-limit`
 /// diagnostic, never a crash.
-public enum YAMLLimits {
-    /// Collections nested deeper than this end the file's parse.
-    public static let maxDepth = 256
-    /// The nodes that all aliases in one document may stand for, together.
-    public static let maxAliasExpansion = 1_000_000
+enum YAMLLimits {
+    /// Collections nested deeper than this drop their document.
+    static let maxDepth = 256
+    /// The nodes that all aliases in one file may stand for, together. Counted
+    /// per file, not per document, so many small documents cannot multiply it.
+    static let maxAliasExpansion = 1_000_000
 }

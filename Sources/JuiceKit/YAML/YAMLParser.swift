@@ -69,12 +69,18 @@ final class YAMLParser {
             ))
         case YAML_SEQUENCE_START_EVENT:
             let seq = event.data.sequence_start
-            return .sequenceStart(anchor: Self.string(seq.anchor), tag: Self.string(seq.tag), start: start)
+            return .sequenceStart(
+                anchor: Self.string(seq.anchor), tag: Self.string(seq.tag),
+                flow: seq.style == YAML_FLOW_SEQUENCE_STYLE, start: start
+            )
         case YAML_SEQUENCE_END_EVENT:
             return .sequenceEnd(end)
         case YAML_MAPPING_START_EVENT:
             let map = event.data.mapping_start
-            return .mappingStart(anchor: Self.string(map.anchor), tag: Self.string(map.tag), start: start)
+            return .mappingStart(
+                anchor: Self.string(map.anchor), tag: Self.string(map.tag),
+                flow: map.style == YAML_FLOW_MAPPING_STYLE, start: start
+            )
         case YAML_MAPPING_END_EVENT:
             return .mappingEnd(end)
         default:
