@@ -20,6 +20,10 @@ public enum SourceError: Error, Equatable, CustomStringConvertible {
 /// skipping hidden entries, read in sorted path order. A file named explicitly
 /// is read whatever its extension. Each file is read once, however it was reached.
 public enum RecipeSources {
+    /// The largest recipe file read, 64 MiB. Real books are a tiny fraction of
+    /// that; a bigger "file" is a mistake or an attack (`/dev/zero`, say).
+    public static let maxFileSize = 64 << 20
+
     public static func load(paths: [String]) throws(SourceError) -> [SourceFile] {
         try discover(paths: paths).map { path throws(SourceError) in
             SourceFile(path: path, bytes: try readFile(path))
@@ -45,6 +49,9 @@ public enum RecipeSources {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 try walk(path, seenFiles: &seenFiles, seenDirectories: &seenDirectories, into: &found)
+            } else if (info.st_mode & S_IFMT) != S_IFREG {
+                // A FIFO would block forever and a device never ends.
+                throw .unreadable(path, reason: "not a regular file")
             } else if seenFiles.insert(identity(argument)).inserted {
                 found.append(path)
             }
@@ -77,7 +84,7 @@ public enum RecipeSources {
                 }
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     pending.append(path)
-                } else if isRecipe, seenFiles.insert(identity(path)).inserted {
+                } else if isRecipe, (info.st_mode & S_IFMT) == S_IFREG, seenFiles.insert(identity(path)).inserted {
                     found.append(path)
                 }
             }
@@ -91,11 +98,17 @@ public enum RecipeSources {
         return String(cString: resolved)
     }
 
-    /// Reads a whole file.
+    /// Reads a whole regular file of at most `maxFileSize` bytes.
     public static func readFile(_ path: String) throws(SourceError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path, reason: "not a regular file") }
+        guard Int(info.st_size) <= maxFileSize else {
+            throw .unreadable(path, reason: "larger than \(maxFileSize >> 20) MiB, the most a recipe file may be")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -106,6 +119,9 @@ public enum RecipeSources {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maxFileSize {
+                throw .unreadable(path, reason: "larger than \(maxFileSize >> 20) MiB, the most a recipe file may be")
+            }
         }
         return bytes
     }

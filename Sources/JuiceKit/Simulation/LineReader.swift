@@ -15,6 +15,13 @@ public struct LineReader {
     private var block = [UInt8](repeating: 0, count: 1 << 16)
     private var bytesBeforeBuffer = 0
     public private(set) var lineNumber = 0
+    /// The longest line handed out whole. A longer one is cut to nothing and
+    /// flagged in `lastLineWasTooLong`, and the reader skips to its end, so
+    /// memory stays bounded whatever the input.
+    public static let maxLineLength = 1 << 20
+    /// Whether the last line handed out was longer than `maxLineLength`.
+    public private(set) var lastLineWasTooLong = false
+    private var discarding = false
     /// Bytes consumed through the end of the last line handed out, for progress.
     public var bytesConsumed: Int { bytesBeforeBuffer + start }
 
@@ -24,10 +31,19 @@ public struct LineReader {
 
     /// Calls `body` with the next line's bytes, valid only during the call.
     /// Returns nil at the end of input; throws when the descriptor cannot be read.
-    public mutating func withNextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result? {
+    /// `body` also learns whether the line was too long (and so is empty).
+    public mutating func withNextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Result) throws -> Result? {
         while true {
             if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 lineNumber += 1
+                if discarding {
+                    discarding = false
+                    lastLineWasTooLong = true
+                    start = newline + 1
+                    scanned = start
+                    return try body(UnsafeBufferPointer(start: nil, count: 0), true)
+                }
+                lastLineWasTooLong = false
                 var end = newline
                 if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 var lineStart = start
@@ -38,11 +54,17 @@ public struct LineReader {
                 }
                 start = newline + 1
                 scanned = start
-                return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[lineStart..<end])) }
+                return try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[lineStart..<end]), false) }
             }
             scanned = buffer.count
+            if buffer.count - start > Self.maxLineLength {
+                // Keep nothing of an overlong line; remember to report it at its end.
+                discarding = true
+                start = buffer.count
+                scanned = start
+            }
             if exhausted {
-                guard start < buffer.count else { return nil }
+                guard start < buffer.count || discarding else { return nil }
                 buffer.append(UInt8(ascii: "\n"))
                 continue
             }
@@ -53,16 +75,30 @@ public struct LineReader {
     /// The next line as text (invalid UTF-8 shown as U+FFFD), or nil at the end
     /// of input or on a read error, which an interactive session treats alike.
     public mutating func nextLine() -> String? {
-        (try? withNextLine { String(decoding: $0, as: UTF8.self) }) ?? nil
+        (try? withNextLine { bytes, _ in String(decoding: bytes, as: UTF8.self) }) ?? nil
     }
 
-    /// Calls `body` with each line's bytes, its 1-based number, and the bytes
-    /// consumed so far (for progress).
-    public mutating func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void) throws {
+    /// One line as `forEachLine` hands it out.
+    public struct Line {
+        /// The line's bytes, valid only during the call; empty when too long.
+        public let bytes: UnsafeBufferPointer<UInt8>
+        /// 1-based.
+        public let number: Int
+        /// Bytes consumed through this line, for progress.
+        public let consumed: Int
+        /// The line was longer than `maxLineLength` and was dropped.
+        public let tooLong: Bool
+    }
+
+    /// Calls `body` with each line in turn.
+    public mutating func forEachLine(_ body: (Line) throws -> Void) throws {
         while true {
             let number = lineNumber + 1
             let consumedBefore = bytesConsumed
-            guard try withNextLine({ try body($0, number, consumedBefore + $0.count + 1) }) != nil else { return }
+            let more = try withNextLine { bytes, tooLong in
+                try body(Line(bytes: bytes, number: number, consumed: consumedBefore + bytes.count + 1, tooLong: tooLong))
+            }
+            guard more != nil else { return }
         }
     }
 

@@ -62,6 +62,10 @@ public struct RunStreams {
 /// script line was skipped; 2 bad usage or an unreadable path; 3 the stock
 /// could not be saved.
 public struct ShopRun {
+    /// The most orders `--random` generates: about a quarter of an hour of
+    /// work, so a slip of the finger cannot keep a machine busy for days.
+    public static let maxRandomOrders = 1_000_000_000
+
     public var options: RunOptions
     public var streams: RunStreams
 
@@ -86,8 +90,8 @@ public struct ShopRun {
         if options.seed != nil || options.mix != nil, options.randomCount == nil {
             return usage("--seed and --mix apply to --random N")
         }
-        if let count = options.randomCount, count < 0 {
-            return usage("--random needs a whole number of orders, at least 0")
+        if let count = options.randomCount, count < 0 || count > Self.maxRandomOrders {
+            return usage("--random takes 0 to \(Self.maxRandomOrders) orders")
         }
 
         // The book, and the stock file that replaces its stock.
@@ -261,9 +265,16 @@ public struct ShopRun {
             let meter = showProgress ? ProgressMeter(total: size) : nil
             var reader = LineReader(descriptor: descriptor)
             do {
-                try reader.forEachLine { bytes, number, consumed in
-                    simulation.run(line: String(decoding: bytes, as: UTF8.self), number: number, file: name)
-                    meter?.update(orders: simulation.summary.orders, position: consumed)
+                try reader.forEachLine { line in
+                    if line.tooLong {
+                        simulation.skip(ScriptProblem(
+                            file: name, line: line.number,
+                            message: "line is longer than \(LineReader.maxLineLength) bytes", help: "no command is that long; is this an order script?"
+                        ))
+                    } else {
+                        simulation.run(line: String(decoding: line.bytes, as: UTF8.self), number: line.number, file: name)
+                    }
+                    meter?.update(orders: simulation.summary.orders, position: line.consumed)
                 }
             } catch {
                 meter?.finish()

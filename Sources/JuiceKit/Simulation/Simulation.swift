@@ -75,6 +75,12 @@ public struct Simulation<Reporter: SimulationReporter> {
         run(command, line: number, file: file ?? parser.file)
     }
 
+    /// Reports a line that could not even be read as a command, and skips it.
+    public mutating func skip(_ problem: ScriptProblem) {
+        summary.skippedLines += 1
+        reporter.problem(problem)
+    }
+
     /// Runs one parsed command.
     public mutating func run(_ command: ScriptCommand, line number: Int, file: String) {
         switch command {
