@@ -301,19 +301,40 @@ struct JuiceLintTests {
         #expect(result.stdout == """
             book.yaml:7:3: warning: fruit 'plum' is not used by any menu item [unused-fruit]
               |
-            7 |   plum:     # juice-lint disable-line zero-amount
+            7 |   plum:     # juice-lint disable-line never-makeable
               |   ^~~~
               = help: use it in a recipe, or remove it from 'fruits'
 
-            book.yaml:7:39: warning: suppression of 'zero-amount' suppressed nothing [unused-suppression]
+            book.yaml:7:39: warning: suppression of 'never-makeable' suppressed nothing [unused-suppression]
               |
-            7 |   plum:     # juice-lint disable-line zero-amount
-              |                                       ^~~~~~~~~~~
-              = help: remove it; nothing here reports 'zero-amount' any more
+            7 |   plum:     # juice-lint disable-line never-makeable
+              |                                       ^~~~~~~~~~~~~~
+              = help: remove it; nothing here reports 'never-makeable' any more
 
             """)
         #expect(result.stderr == "files: 1, errors: 0, warnings: 2, infos: 0\n")
         #expect(try ToolRunner.lint("book.yaml", "--strict", in: Self.suppressions).exitCode == 1)
+    }
+
+    /// Error rules make a book unusable: no setting or comment may hide them,
+    /// or `juice-lint --strict` would pass a book `juice-run` refuses.
+    @Test func errorRulesCannotBeConfiguredOrSuppressed() throws {
+        let config = try ToolRunner.lint("broken-book", "--rule", "unknown-fruit=off", in: ToolRunner.fixtures)
+        #expect(config.exitCode == 2)
+        #expect(config.stderr.hasPrefix("juice-lint: error: --rule: rule 'unknown-fruit' is an error and its level cannot be changed\n"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            fruits: { mango: }
+            stock: { mango: 5 }
+            menu:
+              juice: { recipe: { mangoo: 1 } }  # juice-lint disable-line unknown-fruit
+            """.write(to: directory.appendingPathComponent("book.yaml"), atomically: true, encoding: .utf8)
+        let result = try ToolRunner.lint("book.yaml", "--format", "github", "--strict", in: directory)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.contains("::error file=book.yaml,line=4,col=22,endLine=4,endColumn=28,title=unknown-fruit::unknown fruit 'mangoo'"))
+        #expect(result.stdout.contains("title=unused-suppression::'unknown-fruit' is an error and cannot be suppressed"))
     }
 
     // MARK: Colour and --output

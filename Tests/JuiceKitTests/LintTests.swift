@@ -81,7 +81,7 @@ import Testing
         ])
         #expect(diagnostics.map(\.message) == [
             "suppression of 'never-makeable' suppressed nothing",
-            "suppression of 'zero-amount' suppressed nothing",
+            "'zero-amount' is an error and cannot be suppressed",
             "unknown rule 'unknwn-fruit' in suppression",
             "unknown suppression 'disable-lines'",
             "suppression names no rule",
@@ -90,6 +90,41 @@ import Testing
         #expect(diagnostics[2].help == "did you mean 'unknown-fruit'?")
         #expect(diagnostics[3].help == "did you mean 'disable-line'?")
         #expect(diagnostics.filter { $0.rule == .unusedSuppression }.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func aSuppressionOfARuleThatIsOffIsNotUnused() throws {
+        let file = SourceFile(path: "x.yaml", bytes: Array("""
+            fruits:
+              mango:   # juice-lint disable-line missing-stock
+            menu:
+              juice: { recipe: { mango: 1 } }
+            """.utf8))
+        var configuration = LintConfiguration()
+        try configuration.override("missing-stock=off")
+        try configuration.override("never-makeable=off")
+        #expect(Linter.check([file], configuration: configuration).isEmpty)
+    }
+
+    @Test func unusedSuppressionCanItselfBeSilenced() throws {
+        let silenced = SourceFile(path: "x.yaml", bytes: Array("""
+            # juice-lint disable-file unused-suppression
+            fruits:
+              mango:   # juice-lint disable-line unused-fruit
+            stock: { mango: 1 }
+            menu:
+              juice: { recipe: { mango: 1 } }
+            """.utf8))
+        #expect(Linter.check([silenced], configuration: LintConfiguration()).isEmpty)
+        let pointless = SourceFile(path: "y.yaml", bytes: Array("""
+            # juice-lint disable-file unused-suppression
+            fruits: { mango: }
+            stock: { mango: 1 }
+            menu:
+              juice: { recipe: { mango: 1 } }
+            """.utf8))
+        let diagnostics = Linter.check([pointless], configuration: LintConfiguration())
+        #expect(diagnostics.map { Spot($0) } == [Spot(.unusedSuppression, "y.yaml", 1, 27)])
+        #expect(diagnostics.first?.message == "suppression of 'unused-suppression' suppressed nothing")
     }
 
     @Test func unusedSuppressionFollowsTheConfiguredLevel() throws {

@@ -44,6 +44,12 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether configuration and suppression comments may change the rule.
+    /// The rules that are errors by default are not: they make a book
+    /// unusable, so no setting may hide them from `juice-lint` while
+    /// `juice-run` refuses the book.
+    public var isConfigurable: Bool { defaultSeverity != .error }
+
     /// One line saying what the rule catches.
     public var summary: String {
         switch self {

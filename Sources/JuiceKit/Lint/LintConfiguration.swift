@@ -112,6 +112,12 @@ public struct LintConfiguration: Sendable, Equatable {
                 help: Suggestion.didYouMean(ruleName, in: Rule.allCases.map(\.id)) ?? "run 'juice-lint rules' to list them"
             )
         }
+        guard rule.isConfigurable else {
+            throw ConfigurationError(
+                "\(place): rule '\(ruleName)' is an error and its level cannot be changed",
+                help: "only " + Rule.allCases.filter(\.isConfigurable).map { "'\($0.id)'" }.joined(separator: ", ") + " can be configured"
+            )
+        }
         guard let level = RuleLevel(rawValue: levelName) else {
             throw ConfigurationError(
                 "\(place): unknown level '\(levelName)' for rule '\(ruleName)'",

@@ -102,33 +102,39 @@ public struct Suppression: Sendable, Hashable {
         return entries
     }
 
-    /// Drops the diagnostics the suppressions cover, and reports every
-    /// suppression entry that covered nothing or names no rule, as
-    /// `unused-suppression`.
-    public static func apply(_ suppressions: [Suppression], to diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// Drops the diagnostics the suppressions cover, and reports as
+    /// `unused-suppression` every entry that covered nothing, names an unknown
+    /// rule, or names an error rule, which cannot be suppressed: a book with
+    /// errors cannot be used, whatever the comments say. Entries naming a rule
+    /// that is off are not reported. `unused-suppression` reports can
+    /// themselves be silenced by a comment naming `unused-suppression`.
+    public static func apply(
+        _ suppressions: [Suppression], to diagnostics: [Diagnostic], isOff: (Rule) -> Bool = { _ in false }
+    ) -> [Diagnostic] {
         var used = suppressions.map { [Bool](repeating: false, count: $0.entries.count) }
         var byFile: [String: [Int]] = [:]
         for (index, suppression) in suppressions.enumerated() { byFile[suppression.file, default: []].append(index) }
-        var kept: [Diagnostic] = []
-        for diagnostic in diagnostics {
+
+        func covers(_ diagnostic: Diagnostic) -> Bool {
+            guard diagnostic.rule.isConfigurable else { return false }
             var suppressed = false
             for index in byFile[diagnostic.file] ?? [] {
                 let suppression = suppressions[index]
-                switch suppression.scope {
-                case .file: break
-                case .line(let line): if line != diagnostic.line { continue }
-                }
+                if case .line(let line) = suppression.scope, line != diagnostic.line { continue }
                 for (entry, item) in suppression.entries.enumerated() where item.name == diagnostic.rule.id {
                     used[index][entry] = true
                     suppressed = true
                 }
             }
-            if !suppressed { kept.append(diagnostic) }
+            return suppressed
         }
+
+        var kept = diagnostics.filter { !covers($0) }
+        var unused: [Diagnostic] = []
         let ruleIDs = Rule.allCases.map(\.id)
         for (index, suppression) in suppressions.enumerated() {
             if let directive = suppression.unknownDirective {
-                kept.append(Diagnostic(
+                unused.append(Diagnostic(
                     .unusedSuppression, at: suppression.range, "unknown suppression '\(directive)'",
                     help: Suggestion.didYouMean(directive, in: directives)
                         ?? "use " + directives.map { "'\($0)'" }.joined(separator: ", ")
@@ -136,23 +142,41 @@ public struct Suppression: Sendable, Hashable {
                 continue
             }
             if suppression.entries.isEmpty {
-                kept.append(Diagnostic(
+                unused.append(Diagnostic(
                     .unusedSuppression, at: suppression.range, "suppression names no rule",
-                    help: "list the rules to silence, such as '# juice-lint disable-line unknown-fruit'"
+                    help: "list the rules to silence, such as '# juice-lint disable-line unused-fruit'"
                 ))
             }
-            for (entry, item) in suppression.entries.enumerated() where !used[index][entry] {
-                if Rule(rawValue: item.name) == nil {
-                    kept.append(Diagnostic(
+            for (entry, item) in suppression.entries.enumerated() where !used[index][entry] && item.name != Rule.unusedSuppression.id {
+                guard let rule = Rule(rawValue: item.name) else {
+                    unused.append(Diagnostic(
                         .unusedSuppression, at: item.range, "unknown rule '\(item.name)' in suppression",
                         help: Suggestion.didYouMean(item.name, in: ruleIDs) ?? "run 'juice-lint rules' to list them"
                     ))
-                } else {
-                    kept.append(Diagnostic(
+                    continue
+                }
+                if !rule.isConfigurable {
+                    unused.append(Diagnostic(
+                        .unusedSuppression, at: item.range, "'\(item.name)' is an error and cannot be suppressed",
+                        help: "fix the problem it reports; a book with errors cannot be used"
+                    ))
+                } else if !isOff(rule) {
+                    unused.append(Diagnostic(
                         .unusedSuppression, at: item.range, "suppression of '\(item.name)' suppressed nothing",
                         help: "remove it; nothing here reports '\(item.name)' any more"
                     ))
                 }
+            }
+        }
+        kept += unused.filter { !covers($0) }
+        // An `unused-suppression` entry that silenced nothing is reported last.
+        for (index, suppression) in suppressions.enumerated() {
+            for (entry, item) in suppression.entries.enumerated()
+            where item.name == Rule.unusedSuppression.id && !used[index][entry] && !isOff(.unusedSuppression) {
+                kept.append(Diagnostic(
+                    .unusedSuppression, at: item.range, "suppression of 'unused-suppression' suppressed nothing",
+                    help: "remove it; no suppression here is unused"
+                ))
             }
         }
         return kept
