@@ -168,6 +168,14 @@ import Testing
         #expect(compilation.book != nil)
     }
 
+    @Test func everyScriptCommandIsAReservedID() {
+        for word in ["restock", "set", "stock"] {
+            let compilation = compile(yaml: "fruits:\n  \(word):\n")
+            #expect(compilation.spots == [Spot(.invalidName, "inline.yaml", 2, 3)], "\(word)")
+            #expect(compilation.diagnostics.first?.message == "'\(word)' is reserved for order-script commands")
+        }
+    }
+
     // MARK: invalid-name
 
     @Test func invalidNames() throws {

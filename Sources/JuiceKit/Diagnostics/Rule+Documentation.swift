@@ -51,7 +51,7 @@ extension Rule {
             return """
                 Fruit, recipe and menu item ids are what order scripts, stock lines and other recipes use to \
                 name things, so each must be a single word: not empty, with no whitespace, no '#' (which starts \
-                a comment in an order script) and no control characters. 'restock' and 'set' are reserved \
+                a comment in an order script) and no control characters. 'restock', 'set' and 'stock' are reserved \
                 because they are order-script commands. An id that breaks these rules could never be ordered \
                 or referred to reliably.
                 """

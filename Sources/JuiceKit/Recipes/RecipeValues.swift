@@ -1,7 +1,7 @@
 /// The rules for ids and amounts, shared by the compiler and the order script.
 public enum RecipeValues {
     /// Words the order script uses as commands, so no id may take them.
-    public static let reservedIDs: Set<String> = ["restock", "set"]
+    public static let reservedIDs: Set<String> = ["restock", "set", "stock"]
 
     /// Why `id` cannot name a fruit, recipe or menu item, or nil when it can.
     public static func problem(withID id: String) -> String? {
