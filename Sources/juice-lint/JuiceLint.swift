@@ -22,13 +22,30 @@ struct JuiceLint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "juice-lint",
         abstract: "Check juice-maker recipe files and report every problem.",
-        discussion: exitCodes,
+        discussion: """
+            With no subcommand it lints: juice-lint [PATH ...] (default: recipes).
+            Options: --format, --output, --color, --strict, --config, --rule, --stock;
+            'juice-lint help lint' explains each. Write a path named like a
+            subcommand as ./rules.
+
+            \(exitCodes)
+            """,
         version: JuiceMakerVersion.current,
         subcommands: [Lint.self, Rules.self, Explain.self, Graph.self],
         defaultSubcommand: Lint.self
     )
 
-    static func main() { mainWithMappedExitCodes() }
+    static func main() {
+        // A path named like a subcommand is read as the subcommand; say how to lint it.
+        if let first = CommandLine.arguments.dropFirst().first,
+           ["lint", "rules", "explain", "graph", "help"].contains(first),
+           FileManager.default.fileExists(atPath: first) {
+            FileHandle.standardError.write(Data(
+                "juice-lint: note: '\(first)' is a subcommand; to lint the path '\(first)', write './\(first)'\n".utf8
+            ))
+        }
+        mainWithMappedExitCodes()
+    }
 }
 
 struct Lint: ParsableCommand {
@@ -95,6 +112,7 @@ struct Lint: ParsableCommand {
                 try FileWriter.write(report.output, to: output)
             } catch {
                 errors.line("juice-lint: error: \(error)")
+                errors.line(report.messages)
                 throw ExitCode(ToolExitCode.internalFailure.rawValue)
             }
         } else if !report.output.isEmpty {

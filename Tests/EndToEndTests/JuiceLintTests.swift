@@ -205,6 +205,12 @@ struct JuiceLintTests {
         #expect(result.stderr == "juice-lint: error: cannot read 'gone.yaml': broken symbolic link\n")
     }
 
+    @Test func exitCode2WhenThereIsNothingToLint() throws {
+        let result = try ToolRunner.lint("hidden-only", in: ToolRunner.fixtures)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "juice-lint: error: no *.yaml or *.yml files under 'hidden-only'\n")
+    }
+
     @Test func exitCode2ForBadUsage() throws {
         let option = try ToolRunner.lint("--bogus")
         #expect(option.exitCode == 2)
@@ -225,7 +231,7 @@ struct JuiceLintTests {
             """)
         let missing = try ToolRunner.lint("book.yaml", "--config", "nope.yaml", in: Self.configured)
         #expect(missing.exitCode == 2)
-        #expect(missing.stderr == "juice-lint: error: cannot read configuration 'nope.yaml': cannot read 'nope.yaml': No such file or directory\n")
+        #expect(missing.stderr == "juice-lint: error: configuration: cannot read 'nope.yaml': No such file or directory\n")
         let rule = try ToolRunner.lint("book.yaml", "--rule", "unused-fruit=loud", in: Self.configured)
         #expect(rule.exitCode == 2)
         #expect(rule.stderr == """
@@ -238,7 +244,7 @@ struct JuiceLintTests {
     @Test func exitCode3WhenTheReportCannotBeWritten() throws {
         let result = try ToolRunner.lint("recipes", "--output", "/dev/full")
         #expect(result.exitCode == 3)
-        #expect(result.stderr == "juice-lint: error: cannot write '/dev/full': No space left on device\n")
+        #expect(result.stderr == "juice-lint: error: cannot write '/dev/full': No space left on device\nfiles: 2, errors: 0, warnings: 0, infos: 1\n")
     }
 
     @Test func helpDocumentsTheExitCodes() throws {

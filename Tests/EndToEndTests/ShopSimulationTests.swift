@@ -101,6 +101,26 @@ struct ShopSimulationTests {
         #expect(json.stdout.hasPrefix(#"{"type":"summary","orders":5,"served":2,"refused":3,"#))
     }
 
+    /// Labels come from YAML and are shown on terminals: escape sequences in
+    /// them must be shown, never obeyed.
+    @Test func terminalEscapesInLabelsAreShownNotObeyed() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #"""
+            fruits:
+              mango: { label: "\e]0;pwned\a", emoji: "\u202e" }
+            stock: { mango: 5 }
+            menu:
+              juice: { label: "\e[31mRED\nfake line", recipe: { mango: 1 } }
+            """#.write(to: directory.appendingPathComponent("book.yaml"), atomically: true, encoding: .utf8)
+        let result = try ToolRunner.juiceRun(["--recipes", directory.path, "--order", "juice"])
+        #expect(result.exitCode == 0)
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(!result.stdout.contains("\u{202E}"))
+        #expect(result.stdout.hasPrefix(#"order 1 (line 1): juice \u{1b}[31mRED\u{a}fake line served"#))
+        #expect(result.stdout.contains(#"\u{202e} \u{1b}]0;pwned\u{7}  mango"#))
+    }
+
     // MARK: --order, --random, --mix
 
     @Test func quickOrdersFromTheCommandLine() throws {

@@ -91,13 +91,17 @@ public struct Linter: Sendable {
         } catch {
             return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
         }
+        if files.isEmpty {
+            // A typo in a CI path must not pass as a clean lint.
+            return Report(
+                output: "",
+                messages: "juice-lint: error: no *.yaml or *.yml files under " + paths.map { "'\($0)'" }.joined(separator: ", "),
+                exitCode: .usage
+            )
+        }
         let diagnostics = Self.check(files, stock: stock, configuration: configuration)
         let counts = DiagnosticCounts(files: files.count + (stock == nil ? 0 : 1), diagnostics: diagnostics)
-        var messages = HumanDiagnosticPrinter.summary(counts)
-        if files.isEmpty {
-            messages = "juice-lint: warning: no *.yaml or *.yml files under "
-                + paths.map { "'\($0)'" }.joined(separator: ", ") + "\n" + messages
-        }
+        let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
         return Report(
             output: render(diagnostics, counts: counts, files: files + [stock].compactMap { $0 }),
@@ -124,7 +128,7 @@ public struct Linter: Sendable {
             do {
                 bytes = try RecipeSources.readFile(path)
             } catch {
-                throw ConfigurationError("cannot read configuration '\(RecipeSources.displayPath(path))': \(error)")
+                throw ConfigurationError("configuration: \(error)")
             }
             configuration = try LintConfiguration.parse(bytes, path: RecipeSources.displayPath(path))
         }

@@ -237,12 +237,16 @@ struct Linker {
                 recipes.append(.init(id: composite.id, ingredients: ingredients(index), needs: needs[index] ?? []))
             } else {
                 menu.append(.init(
-                    id: composite.id, label: composite.label ?? composite.id, price: composite.price,
+                    id: composite.id, label: composite.label?.escapingControlCharacters ?? composite.id, price: composite.price,
                     ingredients: ingredients(index), needs: needs[index] ?? []
                 ))
             }
         }
-        let fruits = declarations.fruits.map { RecipeBook.Fruit(id: $0.id, label: $0.label ?? $0.id, emoji: $0.emoji) }
+        // Labels and emoji are shown on terminals: a control or bidi character in
+        // them could retitle the window or forge lines, so the book keeps them escaped.
+        let fruits = declarations.fruits.map {
+            RecipeBook.Fruit(id: $0.id, label: $0.label?.escapingControlCharacters ?? $0.id, emoji: $0.emoji?.escapingControlCharacters)
+        }
         return RecipeBook(fruits: fruits, recipes: recipes, menu: menu, openingStock: openingStock)
     }
 }

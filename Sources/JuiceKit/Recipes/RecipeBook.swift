@@ -7,7 +7,8 @@
 public struct RecipeBook: Sendable {
     public struct Fruit: Sendable, Hashable {
         public let id: String
-        /// The label shown to people; the id when none is declared.
+        /// The label shown to people; the id when none is declared. Control
+        /// and format characters arrive escaped (`\u{1b}`).
         public let label: String
         public let emoji: String?
     }
