@@ -828,3 +828,27 @@ struct SARIFSchemaTests {
         #expect(result.output.contains("'info' is not one of"), "\(result.output)")
     }
 }
+
+@Suite struct SnippetClippingTests {
+    /// A generated file can hold a whole book on one line: the snippet shows a
+    /// window around the span, never the whole line.
+    @Test func longLinesAreClippedAroundTheSpan() {
+        let line = String(repeating: "a: 1, ", count: 100) + "mangoo: 2" + String(repeating: ", b: 1", count: 100)
+        let file = SourceFile(path: "long.yaml", bytes: Array(line.utf8))
+        let start = 601
+        let diagnostic = Diagnostic(
+            .unknownFruit,
+            at: SourceRange(file: "long.yaml", start: SourcePosition(line: 1, column: start), end: SourcePosition(line: 1, column: start + 6)),
+            "unknown fruit 'mangoo'"
+        )
+        let rendered = HumanDiagnosticPrinter(files: [file], color: false).render(diagnostic)
+        let expectedLine = "1 | …" + String(String(repeating: "a: 1, ", count: 100).suffix(60)) + "mangoo: 2"
+            + String(String(repeating: ", b: 1", count: 100).prefix(57)) + "…"
+        #expect(rendered == """
+            long.yaml:1:601: error: unknown fruit 'mangoo' [unknown-fruit]
+              |
+            \(expectedLine)
+              |  \(String(repeating: " ", count: 60))^~~~~~
+            """)
+    }
+}

@@ -37,6 +37,8 @@
 /// colour off the output contains no escape byte at all.
 public struct HumanDiagnosticPrinter: Sendable {
     private let sources: [String: SourceLines]
+    /// Not state anyone sees: a cache of the last line shown.
+    private let lineCache = LineCache()
     private let color: Bool
 
     /// - Parameters:
@@ -134,10 +136,15 @@ public struct HumanDiagnosticPrinter: Sendable {
         var markWidth: Int
     }
 
+    /// How many characters of context a snippet shows on each side of the
+    /// span, and how much of the span itself, before eliding with `…`: a
+    /// generated file can put a whole book on one line.
+    static let contextLimit = 60
+    static let spanLimit = 120
+
     /// The snippet for a range's first line, or nil when that line is not available.
     func snippet(_ range: SourceRange) -> Snippet? {
-        guard let line = sources[range.file]?[line: range.start.line] else { return nil }
-        let scalars = Array(line.unicodeScalars)
+        guard let scalars = lineCache.scalars(of: range.file, line: range.start.line, in: sources) else { return nil }
         // Columns are 1-based scalar counts; one past the last scalar is the end
         // of the line. Anything further out is clamped rather than dropped.
         let start = min(max(range.start.column - 1, 0), scalars.count)
@@ -149,9 +156,11 @@ public struct HumanDiagnosticPrinter: Sendable {
         } else {
             end = start
         }
-        let before = Self.shown(scalars[..<start])
-        let span = Self.shown(scalars[start..<end])
-        let after = Self.shown(scalars[end...])
+        let shownEnd = min(end, start + Self.spanLimit)
+        let before = (start > Self.contextLimit ? "…" : "") + Self.shown(scalars[max(0, start - Self.contextLimit)..<start])
+        let span = Self.shown(scalars[start..<shownEnd])
+        let afterEnd = min(scalars.count, shownEnd + Self.contextLimit)
+        let after = (shownEnd < end ? "…" : "") + Self.shown(scalars[shownEnd..<afterEnd]) + (afterEnd < scalars.count ? "…" : "")
         return Snippet(
             lineNumber: range.start.line,
             text: before + span + after,
@@ -203,5 +212,24 @@ public struct HumanDiagnosticPrinter: Sendable {
             case .info: return note
             }
         }
+    }
+}
+
+/// The last source line a printer turned into scalars. Diagnostics are printed
+/// in line order, so consecutive ones mostly share a line; caching it keeps a
+/// report of many diagnostics on one long line linear rather than quadratic.
+final class LineCache: @unchecked Sendable {
+    private var file = ""
+    private var line = 0
+    private var cached: [Unicode.Scalar]?
+
+    func scalars(of file: String, line: Int, in sources: [String: SourceLines]) -> [Unicode.Scalar]? {
+        if let cached, file == self.file, line == self.line { return cached }
+        guard let text = sources[file]?[line: line] else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        self.file = file
+        self.line = line
+        cached = scalars
+        return scalars
     }
 }
