@@ -29,7 +29,7 @@ struct Linker {
 
     mutating func link(analysis: Bool) -> RecipeBook {
         let composites = declarations.composites
-        let allIDs = declarations.fruits.map(\.id) + composites.map(\.id)
+        let allIDs = SuggestionIndex(declarations.fruits.map(\.id) + composites.map(\.id))
         let edges = composites.map { resolve($0, candidates: allIDs) }
         let openingStock = resolveStock()
         let (order, onCycle) = orderAndReportCycles(edges)
@@ -40,13 +40,13 @@ struct Linker {
 
     // MARK: Names
 
-    private mutating func resolve(_ composite: DeclarationCollector.CompositeDeclaration, candidates: [String]) -> [Edge] {
+    private mutating func resolve(_ composite: DeclarationCollector.CompositeDeclaration, candidates: SuggestionIndex) -> [Edge] {
         var edges: [Edge] = []
         for ingredient in composite.ingredients {
             guard let definition = declarations.definitions[ingredient.name] else {
                 diagnostics.append(Diagnostic(
                     .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
-                    help: Suggestion.didYouMean(ingredient.name, in: candidates)
+                    help: candidates.didYouMean(ingredient.name)
                         ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
                 ))
                 continue

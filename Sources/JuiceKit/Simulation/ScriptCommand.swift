@@ -41,10 +41,15 @@ public struct ScriptParser: Sendable {
 
     public let book: RecipeBook
     public let file: String
+    /// Built on the first misspelt name; a script with none never pays for it.
+    private let menuIDs: SuggestionIndex
+    private let fruitIDs: SuggestionIndex
 
     public init(book: RecipeBook, file: String) {
         self.book = book
         self.file = file
+        menuIDs = SuggestionIndex(book.menu.map(\.id))
+        fruitIDs = SuggestionIndex(book.fruits.map(\.id))
     }
 
     /// The command on a line, nil for a blank or comment line.
@@ -63,7 +68,7 @@ public struct ScriptParser: Sendable {
             let name = String(words[1])
             guard let fruit = book.fruitIndex(name) else {
                 throw fail("unknown fruit '\(name)'",
-                           Suggestion.didYouMean(name, in: book.fruits.map(\.id)))
+                           fruitIDs.didYouMean(name))
             }
             switch RecipeValues.wholeNumber(words[2].utf8) {
             case .value(let amount) where amount >= minimum:
@@ -106,7 +111,7 @@ public struct ScriptParser: Sendable {
     }
 
     private func unknownMenuItem(_ name: String, _ fail: (String, String?) -> ScriptProblem) -> ScriptProblem {
-        let suggestion = Suggestion.didYouMean(name, in: book.menu.map(\.id))
+        let suggestion = menuIDs.didYouMean(name)
         if book.fruitIndex(name) != nil {
             return fail("'\(name)' is a fruit, not a menu item", suggestion ?? "order a menu item, or 'restock \(name) N'")
         }

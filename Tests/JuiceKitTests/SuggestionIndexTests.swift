@@ -1,0 +1,52 @@
+import Testing
+@testable import JuiceKit
+
+/// The indexed path of `SuggestionIndex`, used for lists longer than
+/// `SuggestionIndex.scanLimit`, against a plain scan of every name.
+@Suite struct SuggestionIndexTests {
+    static let names = (0..<5_000).map { "item-\($0 * 7919 % 100_000)" } + ["mango", "pineapple", "strawberry"]
+
+    /// The best one-edit suggestion by brute force: lowest distance, earliest name.
+    static func bruteForce(_ name: String) -> String? {
+        let target = Array(name.unicodeScalars)
+        var best: (index: Int, distance: Int)?
+        for (index, candidate) in names.enumerated() where candidate != name {
+            if let distance = Suggestion.editDistance(target, Array(candidate.unicodeScalars), atMost: 1),
+               best == nil || distance < best!.distance {
+                best = (index, distance)
+            }
+        }
+        return best.map { names[$0.index] }
+    }
+
+    @Test func largeListsUseTheIndex() {
+        #expect(Self.names.count > SuggestionIndex.scanLimit)
+    }
+
+    @Test(arguments: [
+        ("strawbery", "strawberry"),   // deletion
+        ("strawbberry", "strawberry"), // insertion
+        ("strawbevry", "strawberry"),  // substitution
+        ("starwberry", "strawberry"),  // swap of neighbours
+        ("pinapple", "pineapple"),
+        ("mangoo", "mango"),
+        ("item-79191", "item-7919"),
+        ("tem-15838", "item-15838"),
+    ])
+    func everyOneEditTypoIsFound(typo: String, expected: String) {
+        let index = SuggestionIndex(Self.names)
+        #expect(index.closest(to: typo) == expected)
+        #expect(index.closest(to: typo) == Self.bruteForce(typo))
+    }
+
+    @Test func farNamesGetNoSuggestion() {
+        let index = SuggestionIndex(Self.names)
+        #expect(index.closest(to: "durian") == nil)
+        #expect(index.closest(to: "mango") == nil)  // an exact name is not its own suggestion
+    }
+
+    @Test func smallListsStillFindTwoEdits() {
+        let index = SuggestionIndex(["strawberry", "banana"])
+        #expect(index.closest(to: "strowbery") == "strawberry")
+    }
+}
