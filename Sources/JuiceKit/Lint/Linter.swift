@@ -113,7 +113,7 @@ public struct Linter: Sendable {
 
     /// Compiles the files and applies rule levels and suppression comments.
     public static func check(_ files: [SourceFile], stock: SourceFile? = nil, configuration: LintConfiguration) -> [Diagnostic] {
-        let compiled = RecipeCompiler.compile(files, stock: stock, analysis: true).diagnostics
+        let compiled = RecipeCompiler.compile(files, stock: stock, analysis: true, book: false).diagnostics
         let suppressions = (files + [stock].compactMap { $0 }).flatMap(Suppression.scan)
         // Comments first, on what the checks found; then the configured levels.
         let remaining = Suppression.apply(suppressions, to: compiled) { configuration.level(of: $0) == .off }

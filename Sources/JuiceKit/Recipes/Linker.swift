@@ -27,7 +27,7 @@ struct Linker {
         self.declarations = declarations
     }
 
-    mutating func link(analysis: Bool) -> RecipeBook {
+    mutating func link(analysis: Bool, assemble wantsBook: Bool = true) -> RecipeBook? {
         let composites = declarations.composites
         let allIDs = SuggestionIndex(declarations.fruits.map(\.id) + composites.map(\.id))
         let edges = composites.map { resolve($0, candidates: allIDs) }
@@ -35,7 +35,7 @@ struct Linker {
         let (order, onCycle) = orderAndReportCycles(edges)
         let needs = flatten(edges, order: order, skip: onCycle)
         if analysis { analyse(edges: edges, needs: needs, openingStock: openingStock) }
-        return assemble(edges: edges, needs: needs, openingStock: openingStock)
+        return wantsBook ? assemble(edges: edges, needs: needs, openingStock: openingStock) : nil
     }
 
     // MARK: Names

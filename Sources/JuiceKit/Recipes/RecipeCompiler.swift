@@ -30,7 +30,9 @@ public enum RecipeCompiler {
     ///   warn or inform. juice-lint wants them; running orders does not.
     /// - Parameter stock: a stock file (`version` and `stock` only) whose
     ///   entries replace the book's opening stock, checked like the book's.
-    public static func compile(_ files: [SourceFile], stock: SourceFile? = nil, analysis: Bool = false) -> Compilation {
+    /// - Parameter book: assemble the `RecipeBook`; the linter, which only
+    ///   reports, leaves it out and skips that work.
+    public static func compile(_ files: [SourceFile], stock: SourceFile? = nil, analysis: Bool = false, book wantsBook: Bool = true) -> Compilation {
         var collector = DeclarationCollector()
         for file in files {
             let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
@@ -45,7 +47,7 @@ public enum RecipeCompiler {
             collector.replaceStock(with: composed.documents)
         }
         var linker = Linker(declarations: collector)
-        let book = linker.link(analysis: analysis)
+        let book = linker.link(analysis: analysis, assemble: wantsBook)
         let diagnostics = collector.diagnostics + linker.diagnostics
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,
@@ -298,6 +300,8 @@ struct DeclarationCollector {
                    help: name == "stock" ? "write 'stock: { FRUIT: COUNT, ... }'" : "write each entry as 'ID: ...' under '\(name):'")
             return
         }
+        // A section can hold thousands of ids; grow the table once, not by doubling.
+        definitions.reserveCapacity(definitions.count + node.childCount / 2)
         for (key, value) in document.pairs(of: section) {
             guard let id = keyText(document, key) else { continue }
             if document[key].isNull && !id.isEmpty {

@@ -15,16 +15,62 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     let output: OutputBuffer
     let errors: OutputBuffer
     let quiet: Bool
+    /// Order events are most of a long run's output, so their JSON is put
+    /// together from pieces escaped once, byte for byte what `JSONWriter`
+    /// would write (a test holds them equal).
+    private let menuPieces: [[UInt8]]
+    private let fruitPieces: [[UInt8]]
 
     public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
         self.book = book
         self.output = output
         self.errors = errors
         self.quiet = quiet
+        menuPieces = book.menu.map { item in
+            var text = #","menu":"#
+            JSONWriter.appendString(item.id, to: &text)
+            return Array((text + #","status":""#).utf8)
+        }
+        fruitPieces = book.fruits.map { fruit in
+            var text = #"{"fruit":"#
+            JSONWriter.appendString(fruit.id, to: &text)
+            return Array((text + #","need":"#).utf8)
+        }
     }
+
+    private static let orderStart = Array(#"{"type":"order","seq":"#.utf8)
+    private static let lineKey = Array(#","line":"#.utf8)
+    private static let servedEnd = Array(#"served","short":[]}"#.utf8)
+    private static let refusedStart = Array(#"refused","short":["#.utf8)
+    private static let haveKey = Array(#","have":"#.utf8)
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
         guard !quiet else { return }
+        output.append(Self.orderStart)
+        output.append(decimal: sequence)
+        output.append(Self.lineKey)
+        output.append(decimal: line)
+        output.append(menuPieces[menu])
+        switch outcome {
+        case .served:
+            output.append(Self.servedEnd)
+        case .refused(let short):
+            output.append(Self.refusedStart)
+            for (index, shortage) in short.enumerated() {
+                if index > 0 { output.append([UInt8(ascii: ",")]) }
+                output.append(fruitPieces[shortage.fruit])
+                output.append(decimal: shortage.need)
+                output.append(Self.haveKey)
+                output.append(decimal: shortage.have)
+                output.append([UInt8(ascii: "}")])
+            }
+            output.append([UInt8(ascii: "]"), UInt8(ascii: "}")])
+        }
+        output.endLine()
+    }
+
+    /// The order event as `JSONWriter` writes it; the fast path above must match it.
+    static func orderEventText(book: RecipeBook, sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "order")
@@ -51,7 +97,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         }
         json.endArray()
         json.endObject()
-        output.line(json.output)
+        return json.output
     }
 
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {

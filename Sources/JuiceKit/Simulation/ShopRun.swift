@@ -272,7 +272,7 @@ public struct ShopRun {
                             message: "line is longer than \(LineReader.maxLineLength) bytes", help: "no command is that long; is this an order script?"
                         ))
                     } else {
-                        simulation.run(line: String(decoding: line.bytes, as: UTF8.self), number: line.number, file: name)
+                        simulation.run(bytes: line.bytes, number: line.number, file: name)
                     }
                     meter?.update(orders: simulation.summary.orders, position: line.consumed)
                 }

@@ -44,6 +44,7 @@ public struct Simulation<Reporter: SimulationReporter> {
     public private(set) var summary = SimulationSummary()
     public var reporter: Reporter
     private let parser: ScriptParser
+    private let quick: QuickLineParser
     private var virtualStock: [Int]
     private var lowest: [Int]
     private let prices: [Int?]
@@ -51,12 +52,26 @@ public struct Simulation<Reporter: SimulationReporter> {
     public init(book: RecipeBook, file: String, reporter: Reporter, store: FruitStore? = nil) {
         maker = JuiceMaker(book: book, store: store)
         parser = ScriptParser(book: book, file: file)
+        quick = QuickLineParser(book: book)
         self.reporter = reporter
         virtualStock = maker.store.counts
         lowest = maker.store.counts
         prices = book.menu.map(\.price)
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
         if prices.contains(where: { $0 != nil }) { summary.revenue = 0 }
+    }
+
+    /// Runs one script line given as bytes: the common forms are read without
+    /// making a `String`, anything else as text (invalid UTF-8 shown as U+FFFD).
+    public mutating func run(bytes: UnsafeBufferPointer<UInt8>, number: Int, file: String) {
+        switch quick.parse(bytes) {
+        case .nothing:
+            return
+        case .command(let command):
+            run(command, line: number, file: file)
+        case .undecided:
+            run(line: String(decoding: bytes, as: UTF8.self), number: number, file: file)
+        }
     }
 
     /// Runs one script line. `file` names where it came from, for messages.

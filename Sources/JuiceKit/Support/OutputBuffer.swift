@@ -31,6 +31,43 @@ public final class OutputBuffer {
         if bytes.count >= limit { flush() }
     }
 
+    /// Appends raw bytes, for output assembled from precomputed pieces.
+    public func append(_ piece: [UInt8]) {
+        bytes.append(contentsOf: piece)
+    }
+
+    /// Appends a whole number in decimal, without making a `String`.
+    public func append(decimal value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            guard value != Int.min else {
+                bytes.append(contentsOf: "9223372036854775808".utf8)
+                return
+            }
+            append(decimal: -value)
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    /// Ends a line assembled with `append`, flushing as `line` would.
+    public func endLine() {
+        bytes.append(UInt8(ascii: "\n"))
+        if flushesEachLine || bytes.count >= limit { flush() }
+    }
+
     public func line(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         bytes.append(UInt8(ascii: "\n"))

@@ -3,6 +3,8 @@ extension String {
     /// name taken from input can never break a one-line `file:line:col:` message
     /// or smuggle terminal escapes into a report.
     public var escapingControlCharacters: String {
+        // Printable ASCII, the usual case, needs no Unicode property lookups.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
         guard unicodeScalars.contains(where: Self.needsEscape) else { return self }
         var out = ""
         for scalar in unicodeScalars {

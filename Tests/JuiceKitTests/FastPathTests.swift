@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import JuiceKit
+
+/// The byte-level fast paths must give exactly what the general code gives.
+@Suite struct FastPathTests {
+    static let book: RecipeBook = {
+        let yaml = #"""
+            fruits: { 'a"b': , 'c\d': , 망고: }
+            stock: { 'a"b': 1, 'c\d': 0, 망고: 3 }
+            menu:
+              'q"x': { recipe: { 'a"b': 2, 'c\d': 1 } }
+              망고쥬스: { recipe: { 망고: 1 } }
+            """#
+        return RecipeCompiler.compile([SourceFile(path: "x.yaml", bytes: Array(yaml.utf8))]).book!
+    }()
+
+    @Test(arguments: [
+        (0, JuiceMaker.Outcome.served),
+        (0, .refused([Shortage(fruit: 0, need: 2, have: 1), Shortage(fruit: 1, need: 1, have: 0)])),
+        (1, .refused([Shortage(fruit: 2, need: Int.max, have: 0)])),
+    ])
+    func orderEventsMatchTheJSONWriter(menu: Int, outcome: JuiceMaker.Outcome) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fast-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        var reporter = JSONLinesSimulationReporter(
+            book: Self.book, output: OutputBuffer(descriptor: descriptor), errors: OutputBuffer(descriptor: descriptor)
+        )
+        reporter.order(sequence: 123456789, line: 0, menu: menu, outcome: outcome)
+        reporter.output.flush()
+        close(descriptor)
+        let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let expected = JSONLinesSimulationReporter.orderEventText(book: Self.book, sequence: 123456789, line: 0, menu: menu, outcome: outcome)
+        #expect(written == expected + "\n")
+    }
+
+    @Test(arguments: [
+        "q\"x", "  q\"x  # note", "q\"x x3", "q\"x\tx1000000", "망고쥬스", "restock a\"b 5", "restock 망고 12 # more",
+        "", "   ", "# only", "q\"x x0", "q\"x x1000001", "q\"x x03", "q\"x y3", "restock a\"b 0", "restock a\"b 05",
+        "restock nope 1", "set 망고 2", "stock", "unknown", "q\"x x3 extra", "restock a\"b", "restock a\"b 99999999999999999999",
+    ])
+    func quickLinesMatchTheParser(line: String) {
+        let quick = QuickLineParser(book: Self.book)
+        let parser = ScriptParser(book: Self.book, file: "t")
+        let general: ScriptCommand?? = try? parser.parse(line, number: 1)
+        let bytes = Array(line.utf8)
+        let fast = bytes.withUnsafeBufferPointer { quick.parse($0) }
+        switch fast {
+        case .nothing: #expect(general == .some(nil), "\(line)")
+        case .command(let command): #expect(general == .some(command), "\(line)")
+        case .undecided: break  // The general parser decides; nothing to compare.
+        }
+    }
+
+    @Test func theCommonFormsAreDecidedFast() {
+        let quick = QuickLineParser(book: Self.book)
+        for line in ["q\"x", "q\"x x3  # three", "restock 망고 12", "   ", "# c"] {
+            let result = Array(line.utf8).withUnsafeBufferPointer { quick.parse($0) }
+            #expect(result != .undecided, "\(line)")
+        }
+    }
+}
