@@ -22,7 +22,7 @@ let package = Package(
         // What the two executables share about the command line, kept out of JuiceKit.
         .target(
             name: "JuiceCommandLine",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["JuiceKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "juice-lint",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JuiceKit
 
 extension ParsableCommand {
     /// Parses the command line and runs the command, ending with the documented
@@ -24,6 +25,7 @@ extension ParsableCommand {
         if code == .success { exit(withError: error) }
         let message = fullMessage(for: error)
         if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-        Foundation.exit(code == .validationFailure ? 2 : 3)
+        let mapped: ToolExitCode = code == .validationFailure ? .usage : .internalFailure
+        Foundation.exit(mapped.rawValue)
     }
 }

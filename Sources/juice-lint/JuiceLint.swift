@@ -129,13 +129,8 @@ struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every rule with its default severity and summary.")
 
     func run() {
-        let width = Rule.allCases.map(\.id.count).max() ?? 0
         let output = OutputBuffer.standardOutput()
-        for rule in Rule.allCases {
-            let severity = rule.defaultSeverity.rawValue
-            output.line(rule.id + String(repeating: " ", count: width - rule.id.count + 2)
-                + severity + String(repeating: " ", count: 9 - severity.count) + rule.summary)
-        }
+        output.line(Rule.catalogueTable)
         output.flush()
     }
 }
@@ -147,14 +142,14 @@ struct Explain: ParsableCommand {
     var rule: String
 
     func run() throws {
-        guard let found = Rule(rawValue: rule) else {
-            let help = Suggestion.didYouMean(rule, in: Rule.allCases.map(\.id)) ?? "run 'juice-lint rules' to list them"
-            OutputBuffer.standardError().line("juice-lint: error: unknown rule '\(rule)'\n  help: \(help)")
+        do {
+            let output = OutputBuffer.standardOutput()
+            output.line(try Rule.named(rule).explanation)
+            output.flush()
+        } catch {
+            OutputBuffer.standardError().line("juice-lint: error: \(error)")
             throw ExitCode(ToolExitCode.usage.rawValue)
         }
-        let output = OutputBuffer.standardOutput()
-        output.line(found.explanation)
-        output.flush()
     }
 }
 
@@ -168,28 +163,10 @@ struct Graph: ParsableCommand {
     var format: RecipeGraphFormat = .mermaid
 
     func run() throws {
-        let errors = OutputBuffer.standardError()
-        let files: [SourceFile]
-        do {
-            files = try RecipeSources.load(paths: paths.isEmpty ? ["recipes"] : paths)
-        } catch {
-            errors.line("juice-lint: error: \(error)")
-            throw ExitCode(ToolExitCode.usage.rawValue)
-        }
-        let compilation = RecipeCompiler.compile(files)
-        guard let book = compilation.book else {
-            let printer = HumanDiagnosticPrinter(
-                files: files,
-                color: TerminalColor.shouldColor(flag: .auto, isTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-            )
-            for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
-                errors.line(printer.render(diagnostic))
-            }
-            errors.line("juice-lint: error: the recipe book is invalid, so it has no graph")
-            throw ExitCode(ToolExitCode.failure.rawValue)
-        }
-        let output = OutputBuffer.standardOutput()
-        output.write(RecipeGraph.render(book, format: format))
-        output.flush()
+        let exit = GraphRun(paths: paths, format: format).run(
+            output: .standardOutput(), errors: .standardError(),
+            errorsAreTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment
+        )
+        if exit != .success { throw ExitCode(exit.rawValue) }
     }
 }

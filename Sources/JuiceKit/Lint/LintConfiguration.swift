@@ -106,12 +106,7 @@ public struct LintConfiguration: Sendable, Equatable {
     }
 
     private mutating func set(_ ruleName: String, _ levelName: String, place: String) throws(ConfigurationError) {
-        guard let rule = Rule(rawValue: ruleName) else {
-            throw ConfigurationError(
-                "\(place): unknown rule '\(ruleName)'",
-                help: Suggestion.didYouMean(ruleName, in: Rule.allCases.map(\.id)) ?? "run 'juice-lint rules' to list them"
-            )
-        }
+        let rule = try Rule.named(ruleName, place: place)
         guard rule.isConfigurable else {
             throw ConfigurationError(
                 "\(place): rule '\(ruleName)' is an error and its level cannot be changed",

@@ -1,54 +1,5 @@
 import Foundation
 
-/// The exit codes the tools document, mapped in one place.
-public enum ToolExitCode: Int32, Sendable {
-    /// No errors (and, under `--strict`, no warnings).
-    case success = 0
-    /// The input has errors or, under `--strict`, warnings (lint); the book is
-    /// invalid or a script line was skipped (run).
-    case failure = 1
-    /// Bad usage, a bad configuration, or a path that does not exist or cannot be read.
-    case usage = 2
-    /// The tool itself failed, for example it could not write its report.
-    case internalFailure = 3
-}
-
-/// The output formats `juice-lint` writes.
-public enum LintFormat: String, Sendable, CaseIterable {
-    /// `github` under GitHub Actions (`GITHUB_ACTIONS=true`), `text` elsewhere.
-    case auto
-    /// Compiler-style, for people: headline, source snippet, notes, help.
-    case text
-    /// One versioned document.
-    case json
-    /// GitHub Actions workflow commands, which become annotations.
-    case github
-    /// SARIF 2.1.0, for code-scanning uploads.
-    case sarif
-
-    /// The concrete format `auto` stands for in this environment.
-    public func resolved(environment: [String: String]) -> LintFormat {
-        guard self == .auto else { return self }
-        return environment["GITHUB_ACTIONS"] == "true" ? .github : .text
-    }
-}
-
-/// Everything a lint run is told on the command line.
-public struct LintOptions: Sendable {
-    public var paths: [String] = []
-    public var format: LintFormat = .auto
-    public var color: ColorChoice = .auto
-    public var strict = false
-    /// `--config FILE`; when nil, `.juice-lint.yaml` in the working directory if present.
-    public var configPath: String?
-    /// Each `--rule RULE=LEVEL`, applied after the configuration file.
-    public var ruleOverrides: [String] = []
-    /// `--stock FILE`: a saved stock, checked as the book's opening stock.
-    public var stockPath: String?
-
-    public init() {}
-}
-
 /// One lint run: configuration, load, compile, rule levels, suppressions,
 /// render. The executable only parses arguments, calls this, and writes.
 public struct Linter: Sendable {

@@ -1,0 +1,34 @@
+/// `juice-lint graph`: compile a book and print its graph, or its errors.
+public struct GraphRun {
+    public var paths: [String]
+    public var format: RecipeGraphFormat
+
+    public init(paths: [String], format: RecipeGraphFormat) {
+        self.paths = paths.isEmpty ? ["recipes"] : paths
+        self.format = format
+    }
+
+    /// Writes the graph to `output`, or the book's errors to `errors`.
+    public func run(output: OutputBuffer, errors: OutputBuffer, errorsAreTerminal: Bool, environment: [String: String]) -> ToolExitCode {
+        let files: [SourceFile]
+        do {
+            files = try RecipeSources.load(paths: paths)
+        } catch {
+            errors.line("juice-lint: error: \(error)")
+            return .usage
+        }
+        let compilation = RecipeCompiler.compile(files)
+        guard let book = compilation.book else {
+            let color = TerminalColor.shouldColor(flag: .auto, isTerminal: errorsAreTerminal, environment: environment)
+            let printer = HumanDiagnosticPrinter(files: files, color: color)
+            for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
+                errors.line(printer.render(diagnostic))
+            }
+            errors.line("juice-lint: error: the recipe book is invalid, so it has no graph")
+            return .failure
+        }
+        output.write(RecipeGraph.render(book, format: format))
+        output.flush()
+        return .success
+    }
+}

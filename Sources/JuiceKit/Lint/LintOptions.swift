@@ -1,0 +1,15 @@
+/// Everything a lint run is told on the command line.
+public struct LintOptions: Sendable {
+    public var paths: [String] = []
+    public var format: LintFormat = .auto
+    public var color: ColorChoice = .auto
+    public var strict = false
+    /// `--config FILE`; when nil, `.juice-lint.yaml` in the working directory if present.
+    public var configPath: String?
+    /// Each `--rule RULE=LEVEL`, applied after the configuration file.
+    public var ruleOverrides: [String] = []
+    /// `--stock FILE`: a saved stock, checked as the book's opening stock.
+    public var stockPath: String?
+
+    public init() {}
+}

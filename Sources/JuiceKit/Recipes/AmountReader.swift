@@ -1,0 +1,57 @@
+/// Reads amounts: whole decimal numbers written plainly, nothing YAML would
+/// read as anything else.
+enum AmountReader {
+    static let intTag = "tag:yaml.org,2002:int"
+
+    /// The amount in `node`, or nil after reporting why it is not one.
+    static func read(
+        _ document: YAMLDocument, _ value: YAMLNode.ID, allowZero: Bool, what describe: @autoclosure () -> String,
+        into diagnostics: inout [Diagnostic]
+    ) -> Int? {
+        let node = document[value]
+        // The fast path, a plain untagged number, builds no message text at all.
+        if node.kind == .scalar, node.style == .plain, node.tag == nil,
+           case .value(let number) = RecipeValues.wholeNumber(node.value), number > 0 || allowZero {
+            return number
+        }
+        let what = describe()
+        let range = document.range(of: value)
+        func fail(_ rule: Rule, _ message: String, _ help: String?) -> Int? {
+            diagnostics.append(Diagnostic(rule, at: range, message, help: help))
+            return nil
+        }
+        let minimum = allowZero ? "0" : "1"
+        guard node.kind == .scalar else {
+            return fail(.invalidType, "\(what) must be a whole number, found \(node.kindDescription)", nil)
+        }
+        if node.isNull {
+            return fail(.invalidAmount, "\(what) is missing", "write a whole number of at least \(minimum)")
+        }
+        let shown = node.value
+        if let tag = node.tag, tag != intTag {
+            return fail(.invalidAmount, "\(what) is tagged '\(tag)', not a whole number", "remove the tag")
+        }
+        let parsed = RecipeValues.wholeNumber(node.value)
+        if node.tag == nil && node.style != .plain {
+            let help: String? = if case .value(let number) = parsed { "remove the quotes: \(number)" } else { nil }
+            return fail(.invalidAmount, "\(what) is quoted text '\(shown)', not a number", help ?? "write a whole number without quotes")
+        }
+        switch parsed {
+        case .value(0) where !allowZero:
+            return fail(.zeroAmount, "\(what) is 0", "use at least 1, or remove the ingredient")
+        case .value(let number):
+            return number
+        case .negative:
+            return fail(.negativeAmount, "\(what) is negative: '\(shown)'", "use a whole number of at least \(minimum)")
+        case .leadingZero:
+            let digits = node.value.drop { $0 == "0" }
+            return fail(.invalidAmount, "\(what) is '\(shown)', with a leading zero that YAML 1.1 reads as octal",
+                        "write \(digits.isEmpty ? "0" : String(digits))")
+        case .tooLarge:
+            return fail(.invalidAmount, "\(what) is '\(shown)', which is too large", "the largest amount is \(Int.max)")
+        case .notANumber:
+            return fail(.invalidAmount, "\(what) is '\(shown)', not a whole number",
+                        "write a whole decimal number of at least \(minimum), with no sign, '_', '.' or exponent")
+        }
+    }
+}

@@ -1,0 +1,9 @@
+/// What compiling a book produced: every diagnostic, and the book when there
+/// were no errors.
+public struct Compilation: Sendable {
+    /// Nil whenever any diagnostic is an error: no graph is built from an invalid book.
+    public let book: RecipeBook?
+    /// Sorted for output: path, line, column.
+    public let diagnostics: [Diagnostic]
+    public let fileCount: Int
+}

@@ -1,0 +1,10 @@
+/// A recipe file's path, as shown to people, and its bytes.
+public struct SourceFile: Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}

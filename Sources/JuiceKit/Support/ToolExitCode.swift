@@ -1,0 +1,12 @@
+/// The exit codes the tools document, mapped in one place.
+public enum ToolExitCode: Int32, Sendable {
+    /// No errors (and, under `--strict`, no warnings).
+    case success = 0
+    /// The input has errors or, under `--strict`, warnings (lint); the book is
+    /// invalid or a script line was skipped (run).
+    case failure = 1
+    /// Bad usage, a bad configuration, or a path that does not exist or cannot be read.
+    case usage = 2
+    /// The tool itself failed, for example it could not write its report.
+    case internalFailure = 3
+}
