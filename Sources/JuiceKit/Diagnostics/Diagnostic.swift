@@ -8,6 +8,7 @@ public struct Diagnostic: Sendable, Hashable {
         public var range: SourceRange
         public var message: String
 
+        /// A note at `range`; control characters in the message are escaped.
         public init(range: SourceRange, message: String) {
             self.range = range
             self.message = message.escapingControlCharacters

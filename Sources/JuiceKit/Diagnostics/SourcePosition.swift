@@ -7,6 +7,7 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
     public var line: Int
     public var column: Int
 
+    /// A 1-based position.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
@@ -25,6 +26,7 @@ public struct SourceRange: Sendable, Hashable {
     public var start: SourcePosition
     public var end: SourcePosition
 
+    /// A span of `file`; `end` is just past it.
     public init(file: String, start: SourcePosition, end: SourcePosition) {
         self.file = file
         self.start = start

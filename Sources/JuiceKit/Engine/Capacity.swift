@@ -1,5 +1,6 @@
 /// How many of each menu item a stock could make on its own.
 public enum Capacity {
+    /// One menu item's capacity.
     public struct Row: Sendable, Hashable {
         public let menu: Int
         /// The minimum over the item's fruits of stock ÷ need.
@@ -8,6 +9,7 @@ public enum Capacity {
         public let limitingFruit: Int?
     }
 
+    /// A row per menu item, in menu order.
     public static func of(_ book: RecipeBook, stock: FruitStore) -> [Row] {
         book.menu.indices.map { index in
             var best: (count: Int, fruit: Int)?

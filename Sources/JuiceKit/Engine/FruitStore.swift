@@ -3,6 +3,7 @@
 /// Every change is checked: stock never goes below zero and never overflows,
 /// and a change that would break either rule leaves the stock as it was.
 public struct FruitStore: Sendable, Hashable {
+    /// Why a change was refused; the stock is then as it was.
     public enum ChangeError: Error, Equatable, Sendable {
         /// The amount was below the least the change allows.
         case amountTooSmall(minimum: Int)
@@ -16,6 +17,7 @@ public struct FruitStore: Sendable, Hashable {
 
     public private(set) var counts: [Int]
 
+    /// A stock of `counts` by fruit index.
     public init(counts: [Int]) {
         self.counts = counts
     }

@@ -4,6 +4,7 @@
 /// flattened to whole fruits, so making one is a check over a short array
 /// followed by the take, with no recursion and no string lookups.
 public struct JuiceMaker: Sendable {
+    /// What became of one order.
     public enum Outcome: Sendable, Hashable {
         case served
         /// Nothing was taken; every short fruit is listed, in fruit order.
@@ -13,6 +14,7 @@ public struct JuiceMaker: Sendable {
     public let book: RecipeBook
     public var store: FruitStore
 
+    /// A maker for `book` with `store`, the opening stock by default.
     public init(book: RecipeBook, store: FruitStore? = nil) {
         self.book = book
         self.store = store ?? FruitStore(book: book)

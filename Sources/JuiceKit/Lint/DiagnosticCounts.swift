@@ -5,6 +5,7 @@ public struct DiagnosticCounts: Sendable, Hashable {
     public var warnings: Int
     public var infos: Int
 
+    /// Counts the diagnostics of a run over `files` files, by severity.
     public init(files: Int, diagnostics: [Diagnostic]) {
         self.files = files
         errors = diagnostics.count { $0.severity == .error }

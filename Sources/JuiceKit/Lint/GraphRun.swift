@@ -3,6 +3,7 @@ public struct GraphRun {
     public var paths: [String]
     public var format: RecipeGraphFormat
 
+    /// A graph of the book at `paths` (default `recipes`).
     public init(paths: [String], format: RecipeGraphFormat) {
         self.paths = paths.isEmpty ? ["recipes"] : paths
         self.format = format

@@ -21,6 +21,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     public var message: String
     public var help: String?
 
+    /// A message in the usual style, and an optional help line.
     public init(_ message: String, help: String? = nil) {
         self.message = message
         self.help = help
@@ -40,6 +41,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 public struct LintConfiguration: Sendable, Equatable {
     public private(set) var levels: [Rule: RuleLevel] = [:]
 
+    /// Every rule at its default severity.
     public init() {}
 
     /// The file read from the working directory when no `--config` is given.

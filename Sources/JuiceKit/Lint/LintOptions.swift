@@ -11,5 +11,6 @@ public struct LintOptions: Sendable {
     /// `--stock FILE`: a saved stock, checked as the book's opening stock.
     public var stockPath: String?
 
+    /// The defaults: lint `recipes`, format `auto`, colour `auto`, not strict.
     public init() {}
 }

@@ -8,6 +8,7 @@ public struct Linter: Sendable {
     /// Whether the report goes to a terminal, for `--color auto`.
     public var outputIsTerminal: Bool
 
+    /// A run with these options; `outputIsTerminal` decides `--color auto`.
     public init(options: LintOptions, environment: [String: String] = ProcessInfo.processInfo.environment, outputIsTerminal: Bool = false) {
         self.options = options
         self.environment = environment
@@ -24,6 +25,7 @@ public struct Linter: Sendable {
         public var counts: DiagnosticCounts?
     }
 
+    /// Lints the paths and renders the report; reading and writing files is the only I/O.
     public func run() -> Report {
         let configuration: LintConfiguration
         do {

@@ -11,6 +11,7 @@ import Foundation
 /// matched on the line as written, so a quoted `# juice-lint` inside a string
 /// would count too, which is harmless.
 public struct Suppression: Sendable, Hashable {
+    /// Which diagnostics a comment covers: those on one line, or the whole file.
     public enum Scope: Sendable, Hashable {
         case line(Int)
         case file

@@ -5,6 +5,7 @@
 /// it. Fruits and menu items have dense indices, which the engine uses instead of
 /// string lookups.
 public struct RecipeBook: Sendable {
+    /// A fruit of the catalog.
     public struct Fruit: Sendable, Hashable {
         public let id: String
         /// The label shown to people; the id when none is declared. Control
@@ -20,6 +21,7 @@ public struct RecipeBook: Sendable {
         case menuItem(Int)
     }
 
+    /// One ingredient edge: what, and how many per batch or order.
     public struct Ingredient: Sendable, Hashable {
         public let component: Component
         public let amount: Int
@@ -39,6 +41,7 @@ public struct RecipeBook: Sendable {
         public let needs: [FruitAmount]
     }
 
+    /// Something that can be ordered.
     public struct MenuItem: Sendable, Hashable {
         public let id: String
         /// The label shown to people; the id when none is declared.
@@ -70,8 +73,11 @@ public struct RecipeBook: Sendable {
         menuIndices = Dictionary(menu.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The dense index of the fruit `id`, or nil.
     public func fruitIndex(_ id: String) -> Int? { fruitIndices[id] }
+    /// The index of the intermediate recipe `id`, or nil.
     public func recipeIndex(_ id: String) -> Int? { recipeIndices[id] }
+    /// The dense index of the menu item `id`, or nil.
     public func menuIndex(_ id: String) -> Int? { menuIndices[id] }
 
     /// The id of whatever a component points at.

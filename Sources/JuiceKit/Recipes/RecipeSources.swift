@@ -24,6 +24,7 @@ public enum RecipeSources {
     /// that; a bigger "file" is a mistake or an attack (`/dev/zero`, say).
     public static let maxFileSize = 64 << 20
 
+    /// Every recipe file under `paths`, read, in sorted path order.
     public static func load(paths: [String]) throws(SourceError) -> [SourceFile] {
         try discover(paths: paths).map { path throws(SourceError) in
             SourceFile(path: path, bytes: try readFile(path))

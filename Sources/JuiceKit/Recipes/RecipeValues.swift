@@ -54,6 +54,7 @@ public enum RecipeValues {
         return .value(value)
     }
 
+    /// Reads `text` as a whole decimal number; see the other overload.
     public static func wholeNumber(_ text: String) -> WholeNumber {
         wholeNumber(text[...].utf8)
     }

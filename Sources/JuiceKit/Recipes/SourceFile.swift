@@ -3,6 +3,7 @@ public struct SourceFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
 
+    /// A file as read; `path` is what diagnostics show.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes

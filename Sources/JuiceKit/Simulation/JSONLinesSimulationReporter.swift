@@ -21,6 +21,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     private let menuPieces: [[UInt8]]
     private let fruitPieces: [[UInt8]]
 
+    /// Writes events to `output` and skipped lines to `errors`; `quiet` keeps only the summary.
     public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
         self.book = book
         self.output = output

@@ -25,6 +25,7 @@ public struct LineReader {
     /// Bytes consumed through the end of the last line handed out, for progress.
     public var bytesConsumed: Int { bytesBeforeBuffer + start }
 
+    /// Reads `descriptor` from where it is; the caller keeps it open and closes it.
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }

@@ -4,6 +4,7 @@
 /// library's generators, so a seed printed on one machine replays the same
 /// orders on another. Draws are unbiased (Lemire's multiply-and-reject).
 public struct OrderGenerator: Sendable {
+    /// Why a `--mix` value was refused; each is a usage error.
     public enum MixError: Error, Equatable, CustomStringConvertible {
         case malformed(String)
         case unknownItem(String, suggestion: String?)

@@ -15,6 +15,7 @@ public final class ProgressMeter {
     private var shown = false
     private var calls = 0
 
+    /// `total` is the input's size in the unit `update(position:)` counts, when known.
     public init(total: Int?, descriptor: Int32 = STDERR_FILENO) {
         self.total = total
         self.descriptor = descriptor

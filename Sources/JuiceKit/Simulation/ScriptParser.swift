@@ -18,6 +18,7 @@ public struct ScriptParser: Sendable {
     private let menuIDs: SuggestionIndex
     private let fruitIDs: SuggestionIndex
 
+    /// A parser for scripts against `book`; `file` names lines in messages.
     public init(book: RecipeBook, file: String) {
         self.book = book
         self.file = file

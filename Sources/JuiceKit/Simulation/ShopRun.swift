@@ -28,6 +28,7 @@ public struct RunOptions: Sendable {
     /// `--save-stock FILE`: the final stock, written atomically.
     public var saveStockPath: String?
 
+    /// No inputs yet: the run reads standard input, or opens the counter on a terminal.
     public init() {}
 }
 
@@ -39,6 +40,7 @@ public struct RunStreams {
     public var inputIsTerminal: Bool
     public var errorsAreTerminal: Bool
 
+    /// Streams given explicitly, as tests do.
     public init(output: OutputBuffer, errors: OutputBuffer, input: Int32, inputIsTerminal: Bool, errorsAreTerminal: Bool) {
         self.output = output
         self.errors = errors
@@ -47,6 +49,7 @@ public struct RunStreams {
         self.errorsAreTerminal = errorsAreTerminal
     }
 
+    /// The process's standard streams, and whether each is a terminal.
     public static func standard() -> RunStreams {
         RunStreams(
             output: .standardOutput(), errors: .standardError(), input: STDIN_FILENO,
@@ -69,11 +72,13 @@ public struct ShopRun {
     public var options: RunOptions
     public var streams: RunStreams
 
+    /// A run with these options over these streams.
     public init(options: RunOptions, streams: RunStreams) {
         self.options = options
         self.streams = streams
     }
 
+    /// Runs to the end and returns the exit code; every message has been written by then.
     public func run() -> ToolExitCode {
         let errors = streams.errors
         func usage(_ message: String) -> ToolExitCode {

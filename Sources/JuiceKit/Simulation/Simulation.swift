@@ -49,6 +49,7 @@ public struct Simulation<Reporter: SimulationReporter> {
     private var lowest: [Int]
     private let prices: [Int?]
 
+    /// A run against `store` (the book's opening stock by default); `file` names lines in messages.
     public init(book: RecipeBook, file: String, reporter: Reporter, store: FruitStore? = nil) {
         maker = JuiceMaker(book: book, store: store)
         parser = ScriptParser(book: book, file: file)

@@ -1,6 +1,7 @@
 /// The YAML a saved stock is written as: a document with a `stock:` section,
 /// which `juice-run --stock` and `juice-lint --stock` read back.
 public enum StockFile {
+    /// The YAML text of a stock, by fruit index, with a comment saying how to use it.
     public static func render(_ counts: [Int], book: RecipeBook) -> String {
         var text = """
             # Stock saved by juice-run. Replay from it with `juice-run --stock FILE`;

@@ -7,6 +7,7 @@ public struct TextSimulationReporter: SimulationReporter {
     /// Only the summary: no per-order lines and no stock tables.
     let quiet: Bool
 
+    /// Writes the report to `output` and skipped lines to `errors`; `quiet` keeps only the summary.
     public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
         self.book = book
         self.output = output

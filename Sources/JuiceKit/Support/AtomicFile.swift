@@ -8,6 +8,7 @@ import Foundation
 /// and then the directory is flushed so the rename itself survives a power cut.
 /// A crash may leave the hidden temporary file behind; it is never the target.
 public enum AtomicFile {
+    /// Replaces `path` with `text` atomically, as described above.
     public static func write(_ text: String, to path: String) throws(FileWriter.Failure) {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

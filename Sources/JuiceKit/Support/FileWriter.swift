@@ -3,12 +3,14 @@ import Foundation
 /// Writes a report to a file, reporting every failure, a full disk included,
 /// instead of leaving a truncated report behind silently.
 public enum FileWriter {
+    /// A file that could not be written, and why.
     public struct Failure: Error, CustomStringConvertible {
         public var path: String
         public var reason: String
         public var description: String { "cannot write '\(path)': \(reason)" }
     }
 
+    /// Writes `text` (with a final newline) to `path`, replacing it.
     public static func write(_ text: String, to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }

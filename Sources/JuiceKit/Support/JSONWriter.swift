@@ -6,6 +6,7 @@ public struct JSONWriter: Sendable {
     public private(set) var output = ""
     private var needsComma: [Bool] = [false]
 
+    /// An empty document.
     public init() {}
 
     public mutating func beginObject() { value(); output += "{"; needsComma.append(false) }

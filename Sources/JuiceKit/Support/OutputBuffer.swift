@@ -11,13 +11,16 @@ public final class OutputBuffer {
     /// Flush after every line, for a person watching a terminal.
     public var flushesEachLine = false
 
+    /// Buffers writes to `descriptor`, flushing every `capacity` bytes and on `flush()`.
     public init(descriptor: Int32, capacity: Int = 1 << 16) {
         self.descriptor = descriptor
         self.limit = capacity
         bytes.reserveCapacity(capacity)
     }
 
+    /// Standard output, flushed in large blocks.
     public static func standardOutput() -> OutputBuffer { OutputBuffer(descriptor: STDOUT_FILENO) }
+    /// Standard error, flushed after every line so messages appear at once.
     public static func standardError() -> OutputBuffer {
         let buffer = OutputBuffer(descriptor: STDERR_FILENO)
         buffer.flushesEachLine = true
@@ -26,6 +29,7 @@ public final class OutputBuffer {
 
     deinit { flush() }
 
+    /// Appends text as it is, with no newline.
     public func write(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         if bytes.count >= limit { flush() }
@@ -68,12 +72,14 @@ public final class OutputBuffer {
         if flushesEachLine || bytes.count >= limit { flush() }
     }
 
+    /// Appends text and a newline.
     public func line(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         bytes.append(UInt8(ascii: "\n"))
         if flushesEachLine || bytes.count >= limit { flush() }
     }
 
+    /// Writes everything buffered; a reader that went away ends it quietly.
     public func flush() {
         var offset = 0
         while offset < bytes.count {

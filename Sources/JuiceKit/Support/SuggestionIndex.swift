@@ -18,6 +18,7 @@ public final class SuggestionIndex: @unchecked Sendable {
     /// (variant hash, name index), sorted by hash.
     private lazy var variants: [(hash: UInt64, owner: Int32)] = buildVariants()
 
+    /// Suggestions among `names`, in this order of preference on ties.
     public init(_ names: [String]) {
         self.names = names
     }

@@ -8,8 +8,10 @@
 /// `severity` is "error", "warning" or "info"; `help` is null when there is
 /// none; `endColumn` is just past the node. Fields are only ever added.
 public enum JSONDiagnosticPrinter {
+    /// The document's `version`; raised only if a field changes meaning.
     public static let formatVersion = 1
 
+    /// The whole report as one JSON document, diagnostics in the order given.
     public static func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts) -> String {
         var json = JSONWriter()
         json.beginObject()
