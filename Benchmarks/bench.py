@@ -128,6 +128,7 @@ def capture(argv):
 
 
 def display(argv):
+    argv = ["python3" if a == sys.executable else a for a in argv]
     return " ".join(a.replace(RELEASE + "/", "").replace(TOOLS + "/", "").replace(DATA + "/", "")
                     .replace("Benchmarks/YamsPeer/.build/release/", "").replace("Benchmarks/", "") for a in argv)
 
