@@ -437,7 +437,7 @@ def main(argv=None):
     print(text_table(rows))
     with open(RESULTS_MD, "w") as f:
         f.write("## %s\n\n%s. Medians of wall time; peak RSS is the largest of the runs; ratio is ours / "
-                "reference. Made by `make bench` in %.0f s.\n\n%s\n" % (
+                "reference. The timing took %.0f s.\n\n%s\n" % (
                     heading, machine_line(), time.time() - started, markdown_table(rows)))
     with open(RESULTS_JSON, "w") as f:
         json.dump({"heading": heading, "machine": machine_line(),
