@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""The juice-maker benchmark suite: `make bench` runs this.
+
+    python3 Benchmarks/bench.py [--quick] [--target NAME ...] [--runs N] [--skip-build] [--strict]
+
+Builds the release binaries, the C references and the peers, makes the data
+(Benchmarks/generate.py), times each target against its reference in one
+alternating loop (medians of wall time; peak RSS from wait4 in a small C
+wrapper, Benchmarks/measure.c), checks the
+outputs agree, and prints a table; the same table goes to
+.build/bench-results.md as Markdown and every sample to .build/bench-results.json.
+
+Targets: lint-clean, lint-errors, lint-scaling, run-quiet, run-json, startup, peers.
+--quick: 3 runs (startup 10), no 1M-item scaling set, the 1M-order script for
+the run targets (memory flatness then compares 100k and 1M orders).
+The exit code is 0 once the table is written, whatever it says; with
+--strict it is 1 when a goal is missed.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = ".build/bench-data"
+TOOLS = ".build/bench"
+RELEASE = ".build/release"
+RESULTS_MD = ".build/bench-results.md"
+RESULTS_JSON = ".build/bench-results.json"
+YAMS_PEER = "Benchmarks/YamsPeer/.build/release/yams-peer"
+TARGETS = ["lint-clean", "lint-errors", "lint-scaling", "run-quiet", "run-json", "startup", "peers"]
+
+LINT = RELEASE + "/juice-lint"
+RUN = RELEASE + "/juice-run"
+RAWPARSE = TOOLS + "/rawparse"
+CSIM = TOOLS + "/csim"
+MEASURE = TOOLS + "/measure"
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def fail(message):
+    log("bench: error: " + message)
+    sys.exit(2)
+
+
+# MARK: Running commands
+
+class Sample:
+    def __init__(self, wall, rss_mb, code):
+        self.wall, self.rss_mb, self.code = wall, rss_mb, code
+
+
+def run_once(argv, stdout="/dev/null"):
+    """One run through the measure wrapper: wall seconds, peak RSS in MB and the exit code.
+
+    The wrapper forks and times the command itself; see Benchmarks/measure.c
+    for why Python's own wait4 would overstate a small program's peak RSS.
+    """
+    result = subprocess.run([MEASURE, "-o", stdout, "--"] + argv, stdout=subprocess.PIPE, env=ENV, check=True)
+    wall_ns, rss_kb, code = result.stdout.split()
+    return Sample(int(wall_ns) / 1e9, int(rss_kb) / 1024.0, int(code))
+
+
+class Measurement:
+    """Every sample of one command, and what they sum up to."""
+
+    def __init__(self, argv):
+        self.argv = argv
+        self.samples = []
+
+    @property
+    def median(self):
+        return statistics.median(s.wall for s in self.samples)
+
+    @property
+    def peak_rss(self):
+        return max(s.rss_mb for s in self.samples)
+
+    @property
+    def codes(self):
+        return sorted({s.code for s in self.samples})
+
+    def as_json(self):
+        return {"argv": self.argv, "wall": [round(s.wall, 6) for s in self.samples],
+                "rss_mb": [round(s.rss_mb, 2) for s in self.samples], "codes": self.codes}
+
+
+MEASURED = {}
+
+
+def measure(commands, runs, warmup=True):
+    """Times the commands `runs` times each, alternating A B A B ... in one loop.
+
+    One untimed warm-up run of each first, so the file cache is equally warm.
+    A command already measured in this session with at least `runs` samples is
+    reused rather than run again (the 100k scaling point is the clean lint set).
+    """
+    keys = [tuple(c) for c in commands]
+    todo = [c for c, k in zip(commands, keys) if len(MEASURED.get(k, Measurement(c)).samples) < runs]
+    if todo:
+        log("  timing: " + "  vs  ".join(display(c) for c in todo) + " (%d runs)" % runs)
+        if warmup:
+            for argv in todo:
+                run_once(argv)
+        fresh = {tuple(c): Measurement(c) for c in todo}
+        for _ in range(runs):
+            for argv in todo:
+                fresh[tuple(argv)].samples.append(run_once(argv))
+        MEASURED.update(fresh)
+        for argv in todo:
+            m = MEASURED[tuple(argv)]
+            log("    %-60s median %8.4f s  peak %7.1f MB  exit %s" % (display(argv), m.median, m.peak_rss, m.codes))
+    return [MEASURED[k] for k in keys]
+
+
+def capture(argv):
+    result = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    return result.returncode, result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
+
+
+def display(argv):
+    argv = ["python3" if a == sys.executable else a for a in argv]
+    return " ".join(a.replace(RELEASE + "/", "").replace(TOOLS + "/", "").replace(DATA + "/", "")
+                    .replace("Benchmarks/YamsPeer/.build/release/", "").replace("Benchmarks/", "") for a in argv)
+
+
+# MARK: The table
+
+class Row:
+    def __init__(self, target, command, ours=None, rss=None, reference="", ref_time=None,
+                 ratio=None, goal="", passed=None, notes=""):
+        self.target, self.command, self.ours, self.rss = target, command, ours, rss
+        self.reference, self.ref_time, self.ratio = reference, ref_time, ratio
+        self.goal, self.passed, self.notes = goal, passed, notes
+
+    def cells(self):
+        def seconds(x):
+            return "" if x is None else ("%.4f" % x if x < 1 else "%.3f" % x)
+        return [self.target, self.command, seconds(self.ours), "" if self.rss is None else "%.1f" % self.rss,
+                self.reference, seconds(self.ref_time), "" if self.ratio is None else "%.2f" % self.ratio,
+                self.goal, {True: "pass", False: "FAIL", None: "-"}[self.passed], self.notes]
+
+
+HEADER = ["target", "command", "ours (s)", "ours peak RSS (MB)", "reference", "ref (s)", "ratio", "goal", "result", "notes"]
+
+
+def text_table(rows):
+    table = [HEADER] + [r.cells() for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(HEADER))]
+    lines = []
+    for n, line in enumerate(table):
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def markdown_table(rows):
+    def esc(cell):
+        return cell.replace("|", "\\|")
+    lines = ["| " + " | ".join(HEADER) + " |", "|" + "|".join("---" for _ in HEADER) + "|"]
+    lines += ["| " + " | ".join(esc(c) for c in r.cells()) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+# MARK: Targets
+
+def lint_cmd(folder):
+    return [LINT, "--format", "json", folder]
+
+
+def lint_summary(folder):
+    """Exit code, the JSON summary and how many helps say "did you mean", from one run."""
+    code, out, err = capture(lint_cmd(folder))
+    try:
+        document = json.loads(out)
+    except ValueError:
+        return code, None, 0, err.strip()[:200]
+    return code, document.get("summary", {}), out.count("did you mean"), ""
+
+
+def target_lint_clean(cfg):
+    folder = DATA + "/lint-clean"
+    code, summary, _, err = lint_summary(folder)
+    clean = code == 0 and summary is not None and summary.get("errors") == 0 and summary.get("warnings") == 0
+    ours, ref = measure([lint_cmd(folder), [RAWPARSE, folder]], cfg.runs)
+    ratio = ours.median / ref.median
+    ok = clean and ours.codes == [0] and ratio <= 1.5 and ours.peak_rss <= 100
+    notes = ("exit %s, %s" % (code, summary_text(summary))) if summary is not None else "no JSON: " + err
+    return [Row("1 lint, clean set", display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss,
+                "rawparse", ref.median, ratio, "≤1.5× rawparse; ≤100 MB; exit 0, no errors or warnings", ok, notes)]
+
+
+def summary_text(summary):
+    return "errors %s, warnings %s, infos %s" % (summary.get("errors"), summary.get("warnings"), summary.get("infos"))
+
+
+def target_lint_errors(cfg):
+    folder = DATA + "/lint-errors"
+    code, summary, suggestions, err = lint_summary(folder)
+    ours, ref = measure([lint_cmd(folder), lint_cmd(DATA + "/lint-clean")], cfg.runs)
+    ratio = ours.median / ref.median
+    ok = code == 1 and suggestions == 10_000 and ratio <= 2.0
+    notes = "exit %s, 'did you mean' ×%d, %s" % (code, suggestions, summary_text(summary) if summary else err)
+    return [Row("2 lint, 10k misspellings", display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss,
+                "juice-lint, clean set", ref.median, ratio, "≤2× clean; 10,000 did-you-mean", ok, notes)]
+
+
+def target_lint_scaling(cfg):
+    points = [("10k", DATA + "/scale-10k", 10_000), ("100k", DATA + "/lint-clean", 100_000)]
+    if not cfg.quick:
+        points.append(("1M", DATA + "/scale-1m", 1_000_000))
+    measured = []
+    for name, folder, items in points:
+        ours, ref = measure([lint_cmd(folder), [RAWPARSE, folder]], cfg.runs)
+        measured.append((name, items, ours, ref))
+    per_item = [ours.median / items for _, items, ours, _ in measured]
+    mean = statistics.mean(per_item)
+    rows = []
+    for (name, items, ours, ref), each in zip(measured, per_item):
+        ratio = each / mean
+        ok = 0.75 <= ratio <= 1.25 and ours.codes == [0]
+        rows.append(Row("3 lint scaling, %s items" % name, display(ours.argv) + " > /dev/null", ours.median,
+                        ours.peak_rss, "rawparse", ref.median, ratio, "per item within ±25% of the mean", ok,
+                        "%.2f µs/item (mean %.2f); ratio = per item / mean" % (each * 1e6, mean * 1e6)))
+    return rows
+
+
+def order_scripts(cfg):
+    """The main script, and the smaller one the memory-flatness check compares it with."""
+    if cfg.quick:
+        return DATA + "/orders-1m.txt", DATA + "/orders-100k.txt"
+    return DATA + "/orders-10m.txt", DATA + "/orders-1m.txt"
+
+
+def check_totals(script):
+    """Whether csim and `juice-run --quiet --format json` agree on orders, served, refused and stock."""
+    _, sim_out, _ = capture([CSIM, script])
+    code, run_out, run_err = capture([RUN, "--quiet", "--format", "json", script])
+    try:
+        sim = json.loads(sim_out)
+        summary = [json.loads(line) for line in run_out.splitlines() if line.strip()][-1]
+    except (ValueError, IndexError):
+        return False, "cannot read totals (juice-run exit %s: %s)" % (code, run_err.strip()[:120])
+    keys = ["orders", "served", "refused", "stock"]
+    theirs = {k: summary.get(k) for k in keys}
+    mine = {k: sim.get(k) for k in keys}
+    if theirs != mine:
+        return False, "totals differ: juice-run %s, csim %s" % (json.dumps(theirs), json.dumps(mine))
+    return True, "totals = csim (orders %d, served %d, refused %d)" % (sim["orders"], sim["served"], sim["refused"])
+
+
+def target_run_quiet(cfg):
+    script, small = order_scripts(cfg)
+    agree, agree_note = check_totals(script)
+    ours, ref = measure([[RUN, "--quiet", script], [CSIM, script]], cfg.runs)
+    ratio = ours.median / ref.median
+    ok = agree and ours.codes == [0] and ratio <= 2.0 and ours.peak_rss <= 20
+    rows = [Row("4 run, quiet", display(ours.argv), ours.median, ours.peak_rss, "csim", ref.median, ratio,
+                "≤2× csim; ≤20 MB", ok, agree_note)]
+    small_ours, small_ref = measure([[RUN, "--quiet", small], [CSIM, small]], cfg.runs)
+    growth = ours.peak_rss - small_ours.peak_rss
+    rows.append(Row("4 run, memory flatness", display(small_ours.argv), small_ours.median, small_ours.peak_rss,
+                    "csim", small_ref.median, small_ours.median / small_ref.median,
+                    "peak RSS within 2 MB of the larger script's", abs(growth) <= 2,
+                    "peak RSS %.1f MB here, %.1f MB on %s: %+.1f MB" % (
+                        small_ours.peak_rss, ours.peak_rss, display([script]), growth)))
+    return rows
+
+
+def target_run_json(cfg):
+    script, _ = order_scripts(cfg)
+    ours, ref = measure([[RUN, "--format", "json", script], [CSIM, script]], cfg.runs)
+    ratio = ours.median / ref.median
+    ok = ours.codes == [0] and ratio <= 5.0
+    return [Row("5 run, JSON Lines", display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss,
+                "csim", ref.median, ratio, "≤5× csim", ok, "")]
+
+
+def target_startup(cfg):
+    tiny = DATA + "/orders-one.txt"
+    with open(tiny, "w") as f:
+        f.write("banana-juice\n")
+    rows = []
+    pairs = [([LINT, "recipes"], [RAWPARSE, "recipes"], "rawparse"),
+             ([RUN, "--order", "banana-juice"], [CSIM, tiny], "csim, one order")]
+    for ours_cmd, ref_cmd, ref_name in pairs:
+        ours, ref = measure([ours_cmd, ref_cmd], cfg.startup_runs)
+        ok = ours.codes == [0] and ours.median <= 0.015
+        rows.append(Row("6 startup", display(ours.argv), ours.median, ours.peak_rss, ref_name, ref.median,
+                        ours.median / ref.median, "≤15 ms", ok,
+                        "%d runs; %.1f ms" % (cfg.startup_runs, ours.median * 1000)))
+    return rows
+
+
+def target_peers(cfg):
+    folder = DATA + "/lint-clean"
+    (ours,) = measure([lint_cmd(folder)], cfg.runs)
+    rows = []
+    peers = [("Yams+Codable", [YAMS_PEER, folder], cfg.yams_ok),
+             ("PyYAML CSafeLoader", [sys.executable, "Benchmarks/pyyaml_peer.py", folder], cfg.pyyaml_ok)]
+    for name, argv, available in peers:
+        if available is not True:
+            rows.append(Row("peer", display(ours.argv), ours.median, ours.peak_rss, name, None, None, "info", None,
+                            "not run: " + str(available)))
+            continue
+        (peer,) = measure([argv], cfg.peer_runs, warmup=False)
+        trouble = ""
+        if peer.codes != [0]:
+            _, out, err = capture(argv)
+            trouble = " (%s)" % (out.strip() or err.strip()[:120])
+        rows.append(Row("peer", display(ours.argv), ours.median, ours.peak_rss, name, peer.median,
+                        ours.median / peer.median, "info", None,
+                        "%s; %d run(s), peak RSS %.1f MB, exit %s%s" % (
+                            display(argv), cfg.peer_runs, peer.peak_rss, peer.codes, trouble)))
+    return rows
+
+
+RUNNERS = {"lint-clean": target_lint_clean, "lint-errors": target_lint_errors, "lint-scaling": target_lint_scaling,
+           "run-quiet": target_run_quiet, "run-json": target_run_json, "startup": target_startup, "peers": target_peers}
+
+
+# MARK: Building
+
+def data_sets(targets, quick):
+    sets = []
+    for target in targets:
+        if target in ("lint-clean", "peers"):
+            sets += ["lint-clean"]
+        elif target == "lint-errors":
+            sets += ["lint-clean", "lint-errors"]
+        elif target == "lint-scaling":
+            sets += ["scale-10k", "lint-clean"] + ([] if quick else ["scale-1m"])
+        elif target in ("run-quiet", "run-json"):
+            sets += ["orders-1m.txt", "orders-100k.txt"] if quick else ["orders-10m.txt", "orders-1m.txt"]
+    return list(dict.fromkeys(sets))
+
+
+def step(argv, what):
+    log("== " + what + ": " + " ".join(argv))
+    if subprocess.run(argv, env=ENV).returncode != 0:
+        fail(what + " failed")
+
+
+def build(cfg):
+    os.makedirs(TOOLS, exist_ok=True)
+    if not cfg.skip_build:
+        step([cfg.swift, "build", "-c", "release"], "release build")
+    for binary in (LINT, RUN):
+        if not os.access(binary, os.X_OK):
+            fail("%s is missing; build it with `swift build -c release`" % binary)
+    yaml_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "yaml-0.1"], stdout=subprocess.PIPE,
+                                env=ENV).stdout.decode().split()
+    step([cfg.cc, "-O2", "-o", RAWPARSE, "Benchmarks/rawparse.c"] + yaml_flags, "reference rawparse")
+    step([cfg.cc, "-O2", "-o", CSIM, "Benchmarks/csim.c"], "reference csim")
+    step([cfg.cc, "-O2", "-o", MEASURE, "Benchmarks/measure.c"], "timer")
+
+    cfg.yams_ok = cfg.pyyaml_ok = "not selected"
+    if "peers" in cfg.targets:
+        cfg.yams_ok = True
+        if not cfg.skip_build or not os.access(YAMS_PEER, os.X_OK):
+            log("== Yams peer: %s build -c release --package-path Benchmarks/YamsPeer (slow the first time)" % cfg.swift)
+            if subprocess.run([cfg.swift, "build", "-c", "release", "--package-path", "Benchmarks/YamsPeer"],
+                              env=ENV).returncode != 0:
+                cfg.yams_ok = "the Yams peer did not build"
+        probe = subprocess.run([sys.executable, "-c", "import yaml; yaml.CSafeLoader"],
+                               stderr=subprocess.DEVNULL, env=ENV)
+        cfg.pyyaml_ok = True if probe.returncode == 0 else "PyYAML with libyaml is not installed (pip install pyyaml)"
+
+    sets = data_sets(cfg.targets, cfg.quick)
+    if sets:
+        step([sys.executable, "Benchmarks/generate.py", "--out", DATA] + sets, "data")
+
+
+# MARK: Main
+
+def machine_line():
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "")
+    except OSError:
+        pass
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL).stdout.decode().strip()
+    return "%s, %d cores%s; %s %s; commit %s" % (
+        platform.machine(), os.cpu_count() or 0, (", " + cpu) if cpu else "", platform.system(),
+        platform.release(), commit or "?")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer runs and smaller data, for iteration")
+    parser.add_argument("--target", action="append", choices=TARGETS, help="run only this target (repeatable)")
+    parser.add_argument("--runs", type=int, help="timed runs per command (default 5, 3 with --quick)")
+    parser.add_argument("--startup-runs", type=int, help="timed runs for startup (default 30, 10 with --quick)")
+    parser.add_argument("--peer-runs", type=int, default=None, help="timed runs per peer (default 3, 1 with --quick)")
+    parser.add_argument("--skip-build", action="store_true", help="use the binaries already built")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
+    parser.add_argument("--swift", default=os.environ.get("SWIFT", "swift"))
+    parser.add_argument("--cc", default=os.environ.get("CC", "cc"))
+    cfg = parser.parse_args(argv)
+    cfg.targets = cfg.target or TARGETS
+    cfg.runs = cfg.runs or (3 if cfg.quick else 5)
+    cfg.startup_runs = cfg.startup_runs or (10 if cfg.quick else 30)
+    cfg.peer_runs = cfg.peer_runs or (1 if cfg.quick else 3)
+
+    os.chdir(ROOT)
+    build(cfg)
+
+    started = time.time()
+    rows = []
+    for target in TARGETS:
+        if target in cfg.targets:
+            log("== " + target)
+            rows += RUNNERS[target](cfg)
+
+    checked = [r for r in rows if r.passed is not None]
+    met = sum(1 for r in checked if r.passed)
+    mode = "quick" if cfg.quick else "full"
+    stamp = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    heading = "juice-maker benchmarks (%s, %s; %d runs, startup %d): %d of %d goals met" % (
+        mode, stamp, cfg.runs, cfg.startup_runs, met, len(checked))
+    print()
+    print(heading)
+    print(machine_line())
+    print()
+    print(text_table(rows))
+    with open(RESULTS_MD, "w") as f:
+        f.write("## %s\n\n%s. Medians of wall time; peak RSS is the largest of the runs; ratio is ours / "
+                "reference. The timing took %.0f s.\n\n%s\n" % (
+                    heading, machine_line(), time.time() - started, markdown_table(rows)))
+    with open(RESULTS_JSON, "w") as f:
+        json.dump({"heading": heading, "machine": machine_line(),
+                   "rows": [dict(zip(HEADER, r.cells())) for r in rows],
+                   "measurements": [m.as_json() for m in MEASURED.values()]}, f, indent=1)
+    print("\nwritten: %s, %s" % (RESULTS_MD, RESULTS_JSON))
+    return 1 if cfg.strict and met < len(checked) else 0
+
+
+ENV = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "FORCE_COLOR")}
+ENV["NO_COLOR"] = "1"
+
+if __name__ == "__main__":
+    sys.exit(main())

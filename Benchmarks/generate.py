@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Deterministic benchmark data for juice-lint and juice-run.
+
+Every set comes from fixed seeds, so two runs anywhere write the same bytes.
+A set is rewritten only when its stamp (this script's hash and the set's
+parameters) has changed, so `make bench` pays for generation once.
+
+    python3 Benchmarks/generate.py [--out .build/bench-data] [--quick] [SET ...]
+
+Sets (folders or files under --out):
+  lint-clean/          fruits.yaml (200 fruits, catalog and stock) + 100 menu files, 100,000 items
+  lint-errors/         the same, with 10,000 ingredient names one edit away from a real fruit
+  scale-10k/           the lint-clean shape at 10,000 items (1,000 items a file)
+  scale-1m/            ... at 1,000,000 items (the 100,000-item point is lint-clean itself)
+  orders-10m.txt       10,000,000 orders for recipes/ and a restock after every 10th: 11,000,000 lines
+  orders-1m.txt        1,000,000 orders (1,100,000 lines), for the memory-flatness check
+  orders-100k.txt      100,000 orders (110,000 lines), the --quick flatness partner
+--quick leaves out scale-1m and orders-10m.txt.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import shutil
+import sys
+
+FRUIT_COUNT = 200
+ITEMS_PER_FILE = 1000
+LINT_ITEMS = 100_000
+MISSPELLINGS = 10_000
+SEED = 20_240_601
+
+# Real fruit names first; a name is kept only if it is at least 3 edits from
+# every name kept before it, so a one-edit misspelling has exactly one fruit
+# within reach and can never be another fruit's id.
+REAL_FRUITS = """
+apple apricot avocado banana bilberry blackberry blackcurrant blueberry boysenberry
+cantaloupe cherimoya cherry clementine cloudberry coconut cranberry currant damson
+date dragonfruit durian elderberry feijoa fig gooseberry grape grapefruit guava
+honeydew huckleberry jabuticaba jackfruit jambul jujube kiwi kumquat lemon lime
+longan loquat lychee mandarine mango mangosteen marionberry melon mulberry nectarine
+olive orange papaya passionfruit peach pear persimmon pineapple plantain plum
+pomegranate pomelo quince raisin rambutan raspberry redcurrant salak satsuma
+soursop strawberry tamarillo tamarind tangerine watermelon yuzu
+""".split()
+
+CONSONANTS = "bcdfghjklmnprstvwz"
+VOWELS = "aeiou"
+LABEL_PREFIXES = ["", "Fresh ", "House ", "Iced ", "Morning ", "Double ", "신선한 ", "시원한 "]
+LABEL_SUFFIXES = ["Juice", "Smoothie", "Cooler", "Blend", "Shake", "쥬스", "스무디", "에이드"]
+
+
+def osa_distance(a, b, bound):
+    """Optimal-string-alignment distance, or bound + 1 once it must exceed bound."""
+    if abs(len(a) - len(b)) > bound:
+        return bound + 1
+    prev2 = None
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+        if min(cur) > bound:
+            return bound + 1
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
+def fruit_names():
+    """200 ids, each at least 3 edits from every other, all of length >= 4."""
+    rng = random.Random(SEED)
+    names = []
+
+    def accept(name):
+        if len(name) >= 4 and all(osa_distance(name, other, 2) > 2 for other in names):
+            names.append(name)
+
+    for name in REAL_FRUITS:
+        accept(name)
+    while len(names) < FRUIT_COUNT:
+        syllables = rng.randint(2, 4)
+        name = "".join(rng.choice(CONSONANTS) + rng.choice(VOWELS) for _ in range(syllables))
+        if rng.random() < 0.4:
+            name += rng.choice("nrlst")
+        accept(name)
+    return names[:FRUIT_COUNT]
+
+
+def write_fruits(path, fruits):
+    rng = random.Random(SEED + 1)
+    out = ["# Benchmark catalog: %d fruits, every one stocked above any recipe's need.\n" % len(fruits),
+           "version: 1\n\nfruits:\n"]
+    for name in fruits:
+        style = rng.random()
+        if style < 0.6:
+            out.append("  %s: { label: %s }\n" % (name, name.capitalize()))
+        elif style < 0.8:
+            out.append("  %s:\n    label: %s\n" % (name, name.capitalize()))
+        else:
+            out.append("  %s:\n" % name)
+    out.append("\nstock:\n")
+    for name in fruits:
+        # Each recipe needs at most 20 of a fruit, so nothing is never-makeable.
+        out.append("  %s: %d\n" % (name, rng.randint(20, 999)))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(out))
+
+
+def item_recipe(rng, index, fruits):
+    """1 to 5 distinct fruits with amounts 1 to 20; the first 200 items use every fruit."""
+    count = rng.randint(1, 5)
+    chosen = rng.sample(range(len(fruits)), count)
+    if index < len(fruits) and index not in chosen:
+        chosen[0] = index
+    return [(fruits[c], rng.randint(1, 20)) for c in chosen]
+
+
+def misspell(rng, name, forbidden):
+    """One edit (substitute, insert, delete, swap neighbours) away from `name`."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    while True:
+        kind = rng.randrange(4)
+        i = rng.randrange(len(name))
+        if kind == 0:
+            candidate = name[:i] + rng.choice(letters) + name[i + 1:]
+        elif kind == 1:
+            candidate = name[:i] + rng.choice(letters) + name[i:]
+        elif kind == 2:
+            candidate = name[:i] + name[i + 1:]
+        else:
+            if i + 1 >= len(name):
+                continue
+            candidate = name[:i] + name[i + 1] + name[i] + name[i + 2:]
+        if candidate != name and len(candidate) >= 4 and candidate not in forbidden:
+            return candidate
+
+
+def file_items(f, items, fruits):
+    """The items of menu file `f`: (index, label or None, price or None, recipe, flow style).
+
+    One generator per file, so the 10k, 100k and 1M sets share their first files.
+    """
+    rng = random.Random(SEED * 1000 + f)
+    first = f * ITEMS_PER_FILE
+    for index in range(first, min(items, first + ITEMS_PER_FILE)):
+        recipe = item_recipe(rng, index, fruits)
+        label = price = None
+        if rng.random() < 0.95:
+            words = " ".join(name.capitalize() for name, _ in recipe[:4])
+            label = "%s%s %s" % (rng.choice(LABEL_PREFIXES), words, rng.choice(LABEL_SUFFIXES))
+        if rng.random() < 0.95:
+            price = rng.randint(10, 90) * 100
+        yield index, label, price, recipe, rng.random() < 0.4
+
+
+def write_menu_set(folder, items, fruits, misspelled=None):
+    """Writes fruits.yaml and items / ITEMS_PER_FILE menu files into `folder`.
+
+    `misspelled` maps a global item index to (ingredient position, wrong name).
+    """
+    os.makedirs(folder, exist_ok=True)
+    write_fruits(os.path.join(folder, "fruits.yaml"), fruits)
+    files = (items + ITEMS_PER_FILE - 1) // ITEMS_PER_FILE
+    width = max(3, len(str(files - 1)))
+    for f in range(files):
+        out = ["# Benchmark menu %d of %d.\nversion: 1\n\nmenu:\n" % (f + 1, files)]
+        for index, label, price, recipe, flow in file_items(f, items, fruits):
+            if misspelled and index in misspelled:
+                position, wrong = misspelled[index]
+                recipe[position] = (wrong, recipe[position][1])
+            out.append("  juice-%07d:\n" % index)
+            if label is not None:
+                out.append("    label: %s\n" % label)
+            if price is not None:
+                out.append("    price: %d\n" % price)
+            if flow:
+                out.append("    recipe: { %s }\n" % ", ".join("%s: %d" % pair for pair in recipe))
+            else:
+                out.append("    recipe:\n")
+                out.extend("      %s: %d\n" % pair for pair in recipe)
+        name = "menu-%0*d.yaml" % (width, f)
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as fh:
+            fh.write("".join(out))
+
+
+def misspelling_plan(fruits, items):
+    """10,000 distinct items, one ingredient each, replaced by a one-edit misspelling."""
+    rng = random.Random(SEED + 2)
+    chosen = set(rng.sample(range(items), MISSPELLINGS))
+    forbidden = set(fruits)
+    plan = {}
+    for f in range((items + ITEMS_PER_FILE - 1) // ITEMS_PER_FILE):
+        for index, _, _, recipe, _ in file_items(f, items, fruits):
+            if index in chosen:
+                position = rng.randrange(len(recipe))
+                plan[index] = (position, misspell(rng, recipe[position][0], forbidden))
+    return plan
+
+
+# The canonical book (recipes/): its 7 menu items, and its 5 fruits for restocks.
+CANONICAL_MENU = ["strawberry-juice", "banana-juice", "kiwi-juice", "pineapple-juice",
+                  "strawberry-banana-juice", "mango-juice", "mango-kiwi-juice"]
+CANONICAL_FRUITS = ["strawberry", "banana", "pineapple", "kiwi", "mango"]
+
+
+def write_orders(path, orders):
+    """`orders` uniform orders, with `restock FRUIT N` (N 1..30) after every 10th."""
+    rng = random.Random(SEED + 3)
+    menu = [m + "\n" for m in CANONICAL_MENU]
+    restocks = ["restock %s %d\n" % (fruit, n) for fruit in CANONICAL_FRUITS for n in range(1, 31)]
+    with open(path, "w", encoding="ascii") as f:
+        chunk = []
+        for block in range(orders // 10):
+            chunk.extend(rng.choices(menu, k=10))
+            chunk.append(restocks[rng.randrange(len(restocks))])
+            if len(chunk) >= 110_000:
+                f.write("".join(chunk))
+                chunk.clear()
+        chunk.extend(rng.choices(menu, k=orders % 10))
+        f.write("".join(chunk))
+
+
+def script_hash():
+    with open(__file__, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()[:16]
+
+
+def build(out, name, params, make):
+    """Runs `make(target)` unless `name` under `out` is already stamped with these params."""
+    target = os.path.join(out, name)
+    stamp_path = os.path.join(out, "." + name.rstrip("/") + ".stamp")
+    stamp = json.dumps({"script": script_hash(), **params}, sort_keys=True)
+    if os.path.exists(target) and os.path.exists(stamp_path):
+        with open(stamp_path) as f:
+            if f.read() == stamp:
+                return False
+    print("generating %s ..." % target, file=sys.stderr, flush=True)
+    if os.path.isdir(target):
+        shutil.rmtree(target)
+    elif os.path.exists(target):
+        os.remove(target)
+    make(target)
+    with open(stamp_path, "w") as f:
+        f.write(stamp)
+    return True
+
+
+SETS = ["lint-clean", "lint-errors", "scale-10k", "scale-1m", "orders-10m.txt", "orders-1m.txt", "orders-100k.txt"]
+QUICK_SKIPS = {"scale-1m", "orders-10m.txt"}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", default=".build/bench-data")
+    parser.add_argument("--quick", action="store_true", help="leave out scale-1m and orders-10m.txt")
+    parser.add_argument("sets", nargs="*", help="the sets to make (default: all, or all but the large ones with --quick)")
+    args = parser.parse_args(argv)
+    wanted = args.sets or [s for s in SETS if not (args.quick and s in QUICK_SKIPS)]
+    for name in wanted:
+        if name not in SETS:
+            parser.error("unknown set %r; sets: %s" % (name, ", ".join(SETS)))
+    os.makedirs(args.out, exist_ok=True)
+
+    fruits = fruit_names()
+    makers = {
+        "lint-clean": (dict(items=LINT_ITEMS), lambda t: write_menu_set(t, LINT_ITEMS, fruits)),
+        "lint-errors": (dict(items=LINT_ITEMS, misspellings=MISSPELLINGS),
+                        lambda t: write_menu_set(t, LINT_ITEMS, fruits, misspelling_plan(fruits, LINT_ITEMS))),
+        "scale-10k": (dict(items=10_000), lambda t: write_menu_set(t, 10_000, fruits)),
+        "scale-1m": (dict(items=1_000_000), lambda t: write_menu_set(t, 1_000_000, fruits)),
+        "orders-10m.txt": (dict(orders=10_000_000), lambda t: write_orders(t, 10_000_000)),
+        "orders-1m.txt": (dict(orders=1_000_000), lambda t: write_orders(t, 1_000_000)),
+        "orders-100k.txt": (dict(orders=100_000), lambda t: write_orders(t, 100_000)),
+    }
+    for name in wanted:
+        params, make = makers[name]
+        build(args.out, name, params, make)
+
+
+if __name__ == "__main__":
+    main()
