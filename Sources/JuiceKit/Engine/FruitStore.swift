@@ -57,6 +57,14 @@ public struct FruitStore: Sendable, Hashable {
         return short
     }
 
+    /// Takes every need and returns true, or takes nothing and returns false.
+    /// Allocates nothing, for runs that only count refusals.
+    mutating func takeIfAvailable(_ needs: [RecipeBook.FruitAmount]) -> Bool {
+        for need in needs where self[need.fruit] < need.amount { return false }
+        for need in needs { counts[need.fruit] -= need.amount }
+        return true
+    }
+
     /// Takes every need, or nothing when any fruit is short.
     mutating func take(_ needs: [RecipeBook.FruitAmount]) -> [Shortage] {
         let short = shortages(for: needs)

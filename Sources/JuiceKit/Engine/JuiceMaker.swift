@@ -26,6 +26,12 @@ public struct JuiceMaker: Sendable {
         return short.isEmpty ? .served : .refused(short)
     }
 
+    /// Makes one of the menu item at `menuIndex`, saying only whether it was
+    /// served: no list of short fruits is built for a refusal.
+    public mutating func makeIfAvailable(_ menuIndex: Int) -> Bool {
+        store.takeIfAvailable(book.menu[menuIndex].needs)
+    }
+
     /// Makes one of the menu item named `id`, or returns nil when the menu has no such item.
     public mutating func make(_ id: String) -> Outcome? {
         book.menuIndex(id).map { make($0) }

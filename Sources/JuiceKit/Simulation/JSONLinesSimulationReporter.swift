@@ -138,6 +138,9 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         output.line(json.output)
     }
 
+    /// A quiet run shows only the summary.
+    public var wantsEvents: Bool { !quiet }
+
     public mutating func problem(_ problem: ScriptProblem) {
         errors.line(TextSimulationReporter.render(problem))
     }

@@ -35,7 +35,7 @@ public struct LineReader {
     /// `body` also learns whether the line was too long (and so is empty).
     public mutating func withNextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>, Bool) throws -> Result) throws -> Result? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = Self.newline(in: buffer, from: scanned) {
                 lineNumber += 1
                 if discarding {
                     discarding = false
@@ -100,6 +100,17 @@ public struct LineReader {
                 try body(Line(bytes: bytes, number: number, consumed: consumedBefore + bytes.count + 1, tooLong: tooLong))
             }
             guard more != nil else { return }
+        }
+    }
+
+    /// The index of the next `\n` at or after `start`, found with `memchr`.
+    private static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress,
+                  let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 

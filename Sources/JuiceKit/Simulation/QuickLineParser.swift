@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the common order-script lines straight from their bytes:
 /// `MENU-ID`, `MENU-ID xN` and `restock FRUIT N`, with optional spaces and a
 /// trailing comment, and blank or comment-only lines.
@@ -95,38 +97,71 @@ struct QuickLineParser: Sendable {
 }
 
 /// Looks names up by their UTF-8 bytes, with no `String` made per lookup:
-/// open addressing over FNV-1a hashes, confirmed byte for byte.
+/// open addressing over FNV-1a hashes. Each slot keeps its name's full hash,
+/// so a probe compares bytes (with `memcmp`, in one contiguous store) only
+/// when the hashes already agree.
 struct ByteTable: Sendable {
-    private let names: [[UInt8]]
-    private let slots: [Int32]
+    private let storage: [UInt8]
+    /// Where each name starts in `storage`; one extra entry marks the end.
+    private let offsets: [Int]
+    private let slotIndex: [Int32]
+    private let slotHash: [UInt64]
     private let mask: Int
 
     init(_ names: [String]) {
-        self.names = names.map { Array($0.utf8) }
+        var storage: [UInt8] = []
+        var offsets: [Int] = [0]
+        for name in names {
+            storage.append(contentsOf: name.utf8)
+            offsets.append(storage.count)
+        }
         var size = 16
         while size < names.count * 2 { size *= 2 }
-        mask = size - 1
-        var slots = [Int32](repeating: -1, count: size)
-        for (index, name) in self.names.enumerated() {
-            var slot = Int(truncatingIfNeeded: name.withUnsafeBufferPointer(Self.hash)) & mask
-            while slots[slot] >= 0 {
-                if self.names[Int(slots[slot])] == name { break }  // A repeated name keeps its first index.
-                slot = (slot + 1) & mask
+        var slotIndex = [Int32](repeating: -1, count: size)
+        var slotHash = [UInt64](repeating: 0, count: size)
+        storage.withUnsafeBufferPointer { store in
+            for index in names.indices {
+                let name = UnsafeBufferPointer(rebasing: store[offsets[index]..<offsets[index + 1]])
+                let hash = Self.hash(name)
+                var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+                var repeated = false
+                while slotIndex[slot] >= 0 {
+                    let other = Int(slotIndex[slot])
+                    if slotHash[slot] == hash, store[offsets[other]..<offsets[other + 1]].elementsEqual(name) {
+                        repeated = true  // A repeated name keeps its first index.
+                        break
+                    }
+                    slot = (slot + 1) & (size - 1)
+                }
+                if !repeated {
+                    slotIndex[slot] = Int32(truncatingIfNeeded: index)
+                    slotHash[slot] = hash
+                }
             }
-            if slots[slot] < 0 { slots[slot] = Int32(truncatingIfNeeded: index) }
         }
-        self.slots = slots
+        self.storage = storage
+        self.offsets = offsets
+        self.slotIndex = slotIndex
+        self.slotHash = slotHash
+        mask = size - 1
     }
 
     func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !bytes.isEmpty else { return nil }
-        var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if names[index].count == bytes.count && names[index].elementsEqual(bytes) { return index }
-            slot = (slot + 1) & mask
+        guard let query = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        let hash = Self.hash(bytes)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        return storage.withUnsafeBufferPointer { store -> Int? in
+            guard let base = store.baseAddress else { return nil }
+            while true {
+                let index = Int(slotIndex[slot])
+                if index < 0 { return nil }
+                if slotHash[slot] == hash {
+                    let start = offsets[index], length = offsets[index + 1] - start
+                    if length == bytes.count && memcmp(base + start, query, length) == 0 { return index }
+                }
+                slot = (slot + 1) & mask
+            }
         }
-        return nil
     }
 
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

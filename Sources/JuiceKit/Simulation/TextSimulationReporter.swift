@@ -41,6 +41,9 @@ public struct TextSimulationReporter: SimulationReporter {
         for row in Self.stockTable(counts, book: book) { output.line(row) }
     }
 
+    /// A quiet run shows only the summary.
+    public var wantsEvents: Bool { !quiet }
+
     public mutating func problem(_ problem: ScriptProblem) {
         output.flush()  // Keep the error next to the orders around it on a shared terminal.
         errors.line(Self.render(problem))
