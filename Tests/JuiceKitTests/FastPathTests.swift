@@ -35,6 +35,21 @@ import Testing
         #expect(written == expected + "\n")
     }
 
+    @Test(arguments: [(0, 1, 5, 6), (1, 1_000_000, Int.max, Int.max), (2, 7, 1, 0)])
+    func restockEventsMatchTheJSONWriter(fruit: Int, line: Int, amount: Int, stock: Int) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fast-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        var reporter = JSONLinesSimulationReporter(
+            book: Self.book, output: OutputBuffer(descriptor: descriptor), errors: OutputBuffer(descriptor: descriptor)
+        )
+        reporter.restock(line: line, fruit: fruit, amount: amount, stock: stock)
+        reporter.output.flush()
+        close(descriptor)
+        let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        #expect(written == JSONLinesSimulationReporter.restockEventText(book: Self.book, line: line, fruit: fruit, amount: amount, stock: stock) + "\n")
+    }
+
     @Test(arguments: [
         "q\"x", "  q\"x  # note", "q\"x x3", "q\"x\tx1000000", "망고쥬스", "restock a\"b 5", "restock 망고 12 # more",
         "", "   ", "# only", "q\"x x0", "q\"x x1000001", "q\"x x03", "q\"x y3", "restock a\"b 0", "restock a\"b 05",

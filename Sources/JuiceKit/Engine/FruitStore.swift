@@ -57,6 +57,18 @@ public struct FruitStore: Sendable, Hashable {
         return short
     }
 
+    /// Takes every need and returns true, or takes nothing, lists the short
+    /// fruits in `short` (emptied first, its storage reused) and returns false.
+    mutating func take(_ needs: [RecipeBook.FruitAmount], shortages short: inout [Shortage]) -> Bool {
+        short.removeAll(keepingCapacity: true)
+        for need in needs where self[need.fruit] < need.amount {
+            short.append(Shortage(fruit: need.fruit, need: need.amount, have: self[need.fruit]))
+        }
+        guard short.isEmpty else { return false }
+        for need in needs { counts[need.fruit] -= need.amount }
+        return true
+    }
+
     /// Takes every need and returns true, or takes nothing and returns false.
     /// Allocates nothing, for runs that only count refusals.
     mutating func takeIfAvailable(_ needs: [RecipeBook.FruitAmount]) -> Bool {

@@ -26,6 +26,12 @@ public struct JuiceMaker: Sendable {
         return short.isEmpty ? .served : .refused(short)
     }
 
+    /// Makes one of the menu item at `menuIndex`; on a refusal the short fruits
+    /// are in `short`, whose storage a long run reuses order after order.
+    public mutating func make(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
+        store.take(book.menu[menuIndex].needs, shortages: &short)
+    }
+
     /// Makes one of the menu item at `menuIndex`, saying only whether it was
     /// served: no list of short fruits is built for a refusal.
     public mutating func makeIfAvailable(_ menuIndex: Int) -> Bool {

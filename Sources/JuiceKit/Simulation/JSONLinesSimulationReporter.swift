@@ -20,6 +20,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     /// would write (a test holds them equal).
     private let menuPieces: [[UInt8]]
     private let fruitPieces: [[UInt8]]
+    private let restockPieces: [[UInt8]]
 
     /// Writes events to `output` and skipped lines to `errors`; `quiet` keeps only the summary.
     public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
@@ -37,13 +38,20 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
             JSONWriter.appendString(fruit.id, to: &text)
             return Array((text + #","need":"#).utf8)
         }
+        restockPieces = book.fruits.map { fruit in
+            var text = #","fruit":"#
+            JSONWriter.appendString(fruit.id, to: &text)
+            return Array((text + #","amount":"#).utf8)
+        }
     }
 
-    private static let orderStart = Array(#"{"type":"order","seq":"#.utf8)
-    private static let lineKey = Array(#","line":"#.utf8)
-    private static let servedEnd = Array(#"served","short":[]}"#.utf8)
-    private static let refusedStart = Array(#"refused","short":["#.utf8)
-    private static let haveKey = Array(#","have":"#.utf8)
+    private static let orderStart: StaticString = #"{"type":"order","seq":"#
+    private static let lineKey: StaticString = #","line":"#
+    private static let servedEnd: StaticString = #"served","short":[]}"#
+    private static let refusedStart: StaticString = #"refused","short":["#
+    private static let haveKey: StaticString = #","have":"#
+    private static let restockStart: StaticString = #"{"type":"restock","line":"#
+    private static let stockKey: StaticString = #","stock":"#
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
         guard !quiet else { return }
@@ -58,14 +66,15 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         case .refused(let short):
             output.append(Self.refusedStart)
             for (index, shortage) in short.enumerated() {
-                if index > 0 { output.append([UInt8(ascii: ",")]) }
+                if index > 0 { output.append(byte: UInt8(ascii: ",")) }
                 output.append(fruitPieces[shortage.fruit])
                 output.append(decimal: shortage.need)
                 output.append(Self.haveKey)
                 output.append(decimal: shortage.have)
-                output.append([UInt8(ascii: "}")])
+                output.append(byte: UInt8(ascii: "}"))
             }
-            output.append([UInt8(ascii: "]"), UInt8(ascii: "}")])
+            output.append(byte: UInt8(ascii: "]"))
+            output.append(byte: UInt8(ascii: "}"))
         }
         output.endLine()
     }
@@ -103,6 +112,18 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
 
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
         guard !quiet else { return }
+        output.append(Self.restockStart)
+        output.append(decimal: line)
+        output.append(restockPieces[fruit])
+        output.append(decimal: amount)
+        output.append(Self.stockKey)
+        output.append(decimal: stock)
+        output.append(byte: UInt8(ascii: "}"))
+        output.endLine()
+    }
+
+    /// The restock event as `JSONWriter` writes it; the fast path above must match it.
+    static func restockEventText(book: RecipeBook, line: Int, fruit: Int, amount: Int, stock: Int) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "restock")
@@ -111,7 +132,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.field("amount", amount)
         json.field("stock", stock)
         json.endObject()
-        output.line(json.output)
+        return json.output
     }
 
     public mutating func set(line: Int, fruit: Int, stock: Int) {

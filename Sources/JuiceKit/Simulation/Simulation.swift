@@ -53,6 +53,8 @@ public struct Simulation<Reporter: SimulationReporter> {
     private let parser: ScriptParser
     private let quick: QuickLineParser
     private var virtualStock: [Int]
+    /// Reused for every refusal, so a long run does not allocate per order.
+    private var shortages: [Shortage] = []
     private var lowest: [Int]
     private let prices: [Int?]
 
@@ -136,7 +138,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         let needs = maker.book.menu[menu].needs
         let outcome: JuiceMaker.Outcome
         if reporter.wantsEvents {
-            outcome = maker.make(menu)
+            outcome = maker.make(menu, shortages: &shortages) ? .served : .refused(shortages)
         } else {
             // Nobody will read the short fruits; an empty list stands for them.
             outcome = maker.makeIfAvailable(menu) ? .served : .refused([])
