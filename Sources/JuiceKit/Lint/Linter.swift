@@ -35,22 +35,11 @@ public struct Linter: Sendable {
         }
         let paths = options.paths.isEmpty ? ["recipes"] : options.paths
         let files: [SourceFile]
-        var stock: SourceFile?
+        let stock: SourceFile?
         do {
-            files = try RecipeSources.load(paths: paths)
-            if let path = options.stockPath {
-                stock = SourceFile(path: RecipeSources.displayPath(path), bytes: try RecipeSources.readFile(path))
-            }
+            (files, stock) = try RecipeSources.loadBook(paths: paths, stockPath: options.stockPath)
         } catch {
             return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
-        }
-        if files.isEmpty {
-            // A typo in a CI path must not pass as a clean lint.
-            return Report(
-                output: "",
-                messages: "juice-lint: error: no *.yaml or *.yml files under " + paths.map { "'\($0)'" }.joined(separator: ", "),
-                exitCode: .usage
-            )
         }
         let diagnostics = Self.check(files, stock: stock, configuration: configuration)
         let counts = DiagnosticCounts(files: files.count + (stock == nil ? 0 : 1), diagnostics: diagnostics)

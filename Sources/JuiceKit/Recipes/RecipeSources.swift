@@ -5,11 +5,13 @@ import Foundation
 public enum SourceError: Error, Equatable, CustomStringConvertible {
     case notFound(String)
     case unreadable(String, reason: String)
+    case noRecipeFiles([String])
 
     public var description: String {
         switch self {
         case .notFound(let path): return "no such file or directory: '\(path)'"
         case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .noRecipeFiles(let paths): return "no *.yaml or *.yml files under " + paths.map { "'\($0)'" }.joined(separator: ", ")
         }
     }
 }
@@ -29,6 +31,18 @@ public enum RecipeSources {
         try discover(paths: paths).map { path throws(SourceError) in
             SourceFile(path: path, bytes: try readFile(path))
         }
+    }
+
+    /// A book's files and an optional stock file, as both tools read them.
+    /// An empty book (no recipe files at all) is an error: a mistyped path
+    /// must not pass as a clean, empty shop.
+    public static func loadBook(paths: [String], stockPath: String?) throws(SourceError) -> (files: [SourceFile], stock: SourceFile?) {
+        let files = try load(paths: paths)
+        guard !files.isEmpty else { throw .noRecipeFiles(paths) }
+        let stock = try stockPath.map { path throws(SourceError) in
+            SourceFile(path: displayPath(path), bytes: try readFile(path))
+        }
+        return (files, stock)
     }
 
     /// The display paths of every recipe file under `paths`, sorted.

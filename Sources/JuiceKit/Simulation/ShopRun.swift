@@ -102,17 +102,11 @@ public struct ShopRun {
         // The book, and the stock file that replaces its stock.
         let paths = options.recipePaths.isEmpty ? ["recipes"] : options.recipePaths
         let files: [SourceFile]
-        var stockFile: SourceFile?
+        let stockFile: SourceFile?
         do {
-            files = try RecipeSources.load(paths: paths)
-            if let path = options.stockPath {
-                stockFile = SourceFile(path: RecipeSources.displayPath(path), bytes: try RecipeSources.readFile(path))
-            }
+            (files, stockFile) = try RecipeSources.loadBook(paths: paths, stockPath: options.stockPath)
         } catch {
             return usage("\(error)")
-        }
-        if files.isEmpty {
-            return usage("no *.yaml or *.yml files under " + paths.map { "'\($0)'" }.joined(separator: ", "))
         }
         let compilation = RecipeCompiler.compile(files, stock: stockFile)
         let errorDiagnostics = compilation.diagnostics.filter { $0.severity == .error }
