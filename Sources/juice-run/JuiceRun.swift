@@ -32,6 +32,8 @@ struct JuiceRun: ParsableCommand {
               1  the book or stock file is invalid, or a script line was skipped
               2  bad usage, or a path that does not exist or cannot be read
               3  the stock could not be saved
+              130, 143  stopped by SIGINT or SIGTERM, after printing the summary so far
+                        (and saving the stock, atomically, if asked)
             """,
         version: JuiceMakerVersion.current
     )

@@ -233,12 +233,14 @@ public struct ShopRun {
     private func replay<Reporter: SimulationReporter>(
         _ book: RecipeBook, _ reporter: Reporter, weights: [UInt64]?
     ) -> (summary: SimulationSummary, exit: ToolExitCode) {
+        StopSignal.install()
         var simulation = Simulation(book: book, file: "-", reporter: reporter)
         let showProgress = streams.errorsAreTerminal && !options.quiet && options.format == .text
         var exit = ToolExitCode.success
 
         let scripts = options.scripts.isEmpty && options.orders.isEmpty && options.randomCount == nil ? ["-"] : options.scripts
-        for script in scripts {
+        scripts: for script in scripts {
+            if StopSignal.requested { break scripts }
             let name = script == "-" ? "<stdin>" : RecipeSources.displayPath(script)
             let descriptor: Int32
             var size: Int?
@@ -265,6 +267,7 @@ public struct ShopRun {
             var reader = LineReader(descriptor: descriptor)
             do {
                 try reader.forEachLine { line in
+                    if StopSignal.requested { throw StopSignal.Stopped() }
                     if line.tooLong {
                         simulation.skip(ScriptProblem(
                             file: name, line: line.number,
@@ -275,6 +278,8 @@ public struct ShopRun {
                     }
                     meter?.update(orders: simulation.summary.orders, position: line.consumed)
                 }
+            } catch is StopSignal.Stopped {
+                meter?.finish()
             } catch {
                 meter?.finish()
                 streams.output.flush()
@@ -284,7 +289,7 @@ public struct ShopRun {
             meter?.finish()
         }
 
-        for (index, order) in options.orders.enumerated() {
+        for (index, order) in options.orders.enumerated() where !StopSignal.requested {
             simulation.run(line: Self.orderLine(order, book: book), number: index + 1, file: "--order")
         }
 
@@ -296,6 +301,7 @@ public struct ShopRun {
             var generator = OrderGenerator(seed: seed, menuCount: book.menu.count, weights: weights)
             let meter = showProgress ? ProgressMeter(total: count) : nil
             for number in 1...count {
+                if StopSignal.requested { break }
                 simulation.run(.order(menu: generator.next(), count: 1), line: number, file: "--random")
                 meter?.update(orders: number, position: number)
             }
@@ -303,7 +309,12 @@ public struct ShopRun {
         }
 
         let summary = simulation.finish()
-        if exit == .success && summary.skippedLines > 0 { exit = .failure }
+        if StopSignal.requested {
+            streams.errors.line("juice-run: stopped by a signal after \(summary.orders) orders; the summary covers those")
+            exit = StopSignal.received == SIGTERM ? .terminated : .interrupted
+        } else if exit == .success && summary.skippedLines > 0 {
+            exit = .failure
+        }
         return (summary, exit)
     }
 

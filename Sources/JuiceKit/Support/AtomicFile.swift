@@ -9,7 +9,14 @@ import Foundation
 /// A crash may leave the hidden temporary file behind; it is never the target.
 public enum AtomicFile {
     /// Replaces `path` with `text` atomically, as described above.
-    public static func write(_ text: String, to path: String) throws(FileWriter.Failure) {
+    public static func write(_ text: String, to requestedPath: String) throws(FileWriter.Failure) {
+        // Through a symbolic link, replace the file it points to, not the link.
+        var path = requestedPath
+        var link = stat()
+        if lstat(requestedPath, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(requestedPath, nil) {
+            path = String(cString: resolved)
+            free(resolved)
+        }
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let folder = directory.isEmpty ? "." : directory
@@ -18,6 +25,12 @@ public enum AtomicFile {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             return FileWriter.Failure(path: path, reason: "\(step): \(reason)")
+        }
+        // Renaming over a device, a FIFO or a directory would replace it (as
+        // root, /dev/full itself): only a regular file, or none, is replaced.
+        var target = stat()
+        if lstat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG {
+            throw FileWriter.Failure(path: path, reason: "not a regular file; the stock is saved only to a regular file")
         }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw fail("cannot create a temporary file beside it") }

@@ -12,10 +12,17 @@ public enum FileWriter {
 
     /// Writes `text` (with a final newline) to `path`, replacing it.
     public static func write(_ text: String, to path: String) throws(Failure) {
+        let complete = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+        // A file is replaced atomically, so a failed write leaves no half
+        // report; a device or pipe (`/dev/stdout`) is written straight.
+        var info = stat()
+        if stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG {
+            try AtomicFile.write(complete, to: path)
+            return
+        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        var bytes = Array(text.utf8)
-        if !bytes.isEmpty && bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        let bytes = Array(complete.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }

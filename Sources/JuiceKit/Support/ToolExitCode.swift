@@ -9,4 +9,8 @@ public enum ToolExitCode: Int32, Sendable {
     case usage = 2
     /// The tool itself failed, for example it could not write its report.
     case internalFailure = 3
+    /// juice-run was stopped by SIGINT (128 + 2) after printing its summary.
+    case interrupted = 130
+    /// juice-run was stopped by SIGTERM (128 + 15) after printing its summary.
+    case terminated = 143
 }

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The signal received, or 0. Written only by the handler; a plain global so
+/// the handler is a C function with nothing to capture.
+nonisolated(unsafe) private var receivedSignal: sig_atomic_t = 0
+
+/// SIGINT or SIGTERM, received during a replay: the run stops at the next line,
+/// prints the summary of what it processed, and still saves the stock if asked,
+/// atomically. The handler only records the signal; all the work happens in
+/// the run loop, where it is safe.
+public enum StopSignal {
+    /// The signal received, or 0.
+    static var received: sig_atomic_t { receivedSignal }
+
+    /// Thrown out of a line loop to stop it.
+    struct Stopped: Error {}
+
+    /// True once a stop was asked for.
+    static var requested: Bool { received != 0 }
+
+    /// Installs the handlers. Only replays install them: at the counter,
+    /// Ctrl-C should end the program as usual.
+    static func install() {
+        // A parent may hand us these signals blocked (test runners and some
+        // supervisors do); a stop request must still arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        for signal in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { receivedSignal = $0 }
+            #else
+            action.__sigaction_u.__sa_handler = { receivedSignal = $0 }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// The conventional exit code for a run stopped by `signal`: 128 + its number.
+    static var exitStatus: Int32 { 128 + Int32(received) }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import JuiceKit
+import Testing
+
+/// Failures and signals never lose or tear what the user had.
+@Suite("no data loss end to end")
+struct NoDataLossTests {
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("no-loss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// A long replay stopped by SIGINT or SIGTERM prints the summary of what it
+    /// processed, saves the stock atomically, and exits 128 + the signal.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalStopsTheRunCleanly(signal: Int32, status: Int32) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appendingPathComponent("stock.yaml").path
+        let process = Process()
+        process.executableURL = ToolRunner.productsDirectory.appendingPathComponent("juice-run")
+        process.arguments = ["--random", "50000000", "--seed", "1", "--format", "json", "--quiet", "--save-stock", saved]
+        process.currentDirectoryURL = ToolRunner.packageRoot
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        usleep(700_000)
+        kill(process.processIdentifier, signal)
+        // A watchdog, so a signal that is not honoured fails the test rather than hanging it.
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + 15) { kill(pid, SIGKILL) }
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+        let summary = String(decoding: outData, as: UTF8.self)
+        #expect(summary.hasPrefix(#"{"type":"summary","orders":"#))
+        #expect(String(decoding: errData, as: UTF8.self).contains("juice-run: stopped by a signal after "))
+        // The saved stock is whole and belongs with the book.
+        let book = try RecipeSources.load(paths: [ToolRunner.packageRoot.appendingPathComponent("recipes").path])
+        let stock = SourceFile(path: "stock.yaml", bytes: try RecipeSources.readFile(saved))
+        #expect(RecipeCompiler.compile(book, stock: stock).book != nil)
+    }
+
+    @Test func savingToAFullDeviceFailsAndLeavesItAlone() throws {
+        let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", "/dev/full"])
+        #expect(result.exitCode == 3)
+        #expect(result.stderr == "juice-run: error: the stock was not saved: cannot write '/dev/full': not a regular file; the stock is saved only to a regular file\n")
+        var info = stat()
+        #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+    }
+
+    @Test func aFailedSaveLeavesTheOldFileUntouched() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A directory where the stock file should be: the save must fail, and
+        // what was there must still be there.
+        let blocked = directory.appendingPathComponent("stock.yaml")
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+        try "keep".write(to: blocked.appendingPathComponent("inside"), atomically: true, encoding: .utf8)
+        let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", blocked.path])
+        #expect(result.exitCode == 3)
+        #expect(try String(contentsOf: blocked.appendingPathComponent("inside"), encoding: .utf8) == "keep")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["stock.yaml"])
+    }
+
+    @Test func savingThroughASymlinkReplacesTheFileItNames() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let real = directory.appendingPathComponent("real.yaml")
+        try "old".write(to: real, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.yaml").path, withDestinationPath: "real.yaml")
+        let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", directory.appendingPathComponent("link.yaml").path])
+        #expect(result.exitCode == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("link.yaml").path) == "real.yaml")
+        #expect(try String(contentsOf: real, encoding: .utf8).contains("  banana: 8\n"))
+    }
+
+    @Test func anUnwritableLintReportLeavesNoPartialFile() throws {
+        let missing = try ToolRunner.lint("recipes", "--output", "/nonexistent-dir/report.txt")
+        #expect(missing.exitCode == 3)
+        #expect(missing.stderr.hasPrefix("juice-lint: error: cannot write '/nonexistent-dir/report.txt': cannot create a temporary file beside it: No such file or directory\n"))
+        let full = try ToolRunner.lint("recipes", "--output", "/dev/full")
+        #expect(full.exitCode == 3)
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("report.json")
+        let written = try ToolRunner.lint("recipes", "--format", "json", "--output", report.path)
+        #expect(written.exitCode == 0)
+        #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix(#"{"version":1,"#))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"])
+    }
+}
