@@ -101,7 +101,7 @@ fuzz: fuzz-build fuzz-corpus
 	  $(FUZZ_DIR)/$$t $(FUZZ_RUNFLAGS) -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- $(FUZZ_DIR)/corpus-$$t; \
 	done
 
-fuzz-build: setup $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
+fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 
 # The canonical recipes as Swift string literals, so a target does not depend
 # on the directory it runs in.
@@ -111,11 +111,11 @@ $(FUZZ_DIR)/CanonicalBook.swift: recipes/fruits.yaml recipes/menu.yaml
 	  echo 'let canonicalFruitsYAML = #"""'; cat recipes/fruits.yaml; echo '"""#'; \
 	  echo 'let canonicalMenuYAML = #"""'; cat recipes/menu.yaml; echo '"""#'; } > $@
 
-$(FUZZ_DIR)/recipe-bytes: Fuzz/RecipeBytes.swift $(FUZZ_COMMON)
+$(FUZZ_DIR)/recipe-bytes: Fuzz/RecipeBytes.swift $(FUZZ_COMMON) | setup
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
-$(FUZZ_DIR)/script-bytes: Fuzz/ScriptBytes.swift $(FUZZ_COMMON)
+$(FUZZ_DIR)/script-bytes: Fuzz/ScriptBytes.swift $(FUZZ_COMMON) | setup
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
-$(FUZZ_DIR)/pair: Fuzz/Pair.swift $(FUZZ_COMMON)
+$(FUZZ_DIR)/pair: Fuzz/Pair.swift $(FUZZ_COMMON) | setup
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
 
 # Seeds: recipe files for recipe-bytes, scripts for script-bytes, and for pair
