@@ -98,7 +98,8 @@ fuzz: fuzz-build fuzz-corpus
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS)s"; \
 	  mkdir -p $(FUZZ_DIR)/artifacts; \
-	  $(FUZZ_DIR)/$$t $(FUZZ_RUNFLAGS) -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- $(FUZZ_DIR)/corpus-$$t; \
+	  $(FUZZ_DIR)/$$t $(FUZZ_RUNFLAGS) -dict=$(FUZZ_DIR)/$$t.dict \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- $(FUZZ_DIR)/corpus-$$t; \
 	done
 
 fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
@@ -118,11 +119,14 @@ $(FUZZ_DIR)/script-bytes: Fuzz/ScriptBytes.swift $(FUZZ_COMMON) | setup
 $(FUZZ_DIR)/pair: Fuzz/Pair.swift $(FUZZ_COMMON) | setup
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
 
-# Seeds: recipe files for recipe-bytes, scripts for script-bytes, and for pair
+# Dictionaries (Fuzz/*.dict: keys, commands, ids, edge numbers) and seeds:
+# recipe files for recipe-bytes, scripts for script-bytes, and for pair
 # every single-file book joined by a 0x00 byte to every script. Copied each
 # time (libFuzzer adds what it finds to the same directories).
 fuzz-corpus:
 	@set -e; mkdir -p $(FUZZ_DIR)/corpus-recipe-bytes $(FUZZ_DIR)/corpus-script-bytes $(FUZZ_DIR)/corpus-pair; \
+	cp Fuzz/recipes.dict $(FUZZ_DIR)/recipe-bytes.dict; cp Fuzz/scripts.dict $(FUZZ_DIR)/script-bytes.dict; \
+	cat Fuzz/recipes.dict Fuzz/scripts.dict > $(FUZZ_DIR)/pair.dict; \
 	books="$$(find recipes Tests -path '*Fixtures*' -name '*.yaml' -o -path 'recipes/*' -name '*.yaml' | sort)"; \
 	scripts="$$(find docs/examples Tests/EndToEndTests/Fixtures -name '*.orders' | sort)"; \
 	for f in $$books; do cp "$$f" "$(FUZZ_DIR)/corpus-recipe-bytes/seed-$$(echo $$f | tr / _)"; done; \
