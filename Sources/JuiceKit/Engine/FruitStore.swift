@@ -51,19 +51,22 @@ public struct FruitStore: Sendable, Hashable {
     /// when every need is met.
     public func shortages(for needs: [RecipeBook.FruitAmount]) -> [Shortage] {
         var short: [Shortage] = []
+        collectShortages(for: needs, into: &short)
+        return short
+    }
+
+    /// Appends each short fruit to `short`, so a caller can reuse one list.
+    private func collectShortages(for needs: [RecipeBook.FruitAmount], into short: inout [Shortage]) {
         for need in needs where self[need.fruit] < need.amount {
             short.append(Shortage(fruit: need.fruit, need: need.amount, have: self[need.fruit]))
         }
-        return short
     }
 
     /// Takes every need and returns true, or takes nothing, lists the short
     /// fruits in `short` (emptied first, its storage reused) and returns false.
     mutating func take(_ needs: [RecipeBook.FruitAmount], shortages short: inout [Shortage]) -> Bool {
         short.removeAll(keepingCapacity: true)
-        for need in needs where self[need.fruit] < need.amount {
-            short.append(Shortage(fruit: need.fruit, need: need.amount, have: self[need.fruit]))
-        }
+        collectShortages(for: needs, into: &short)
         guard short.isEmpty else { return false }
         for need in needs { counts[need.fruit] -= need.amount }
         return true
@@ -77,12 +80,11 @@ public struct FruitStore: Sendable, Hashable {
         return true
     }
 
-    /// Takes every need, or nothing when any fruit is short.
+    /// Takes every need, or nothing when any fruit is short; returns the short fruits.
     mutating func take(_ needs: [RecipeBook.FruitAmount]) -> [Shortage] {
-        let short = shortages(for: needs)
-        guard short.isEmpty else { return short }
-        for need in needs { counts[need.fruit] -= need.amount }
-        return []
+        var short: [Shortage] = []
+        _ = take(needs, shortages: &short)
+        return short
     }
 }
 
