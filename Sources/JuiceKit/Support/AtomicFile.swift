@@ -36,16 +36,10 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw fail("cannot create a temporary file beside it") }
         var existing = stat()
         if stat(path, &existing) == 0 { fchmod(descriptor, existing.st_mode & 0o7777) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                close(descriptor)
-                throw fail("write failed")
-            }
-            offset += written
+        guard FileWriter.writeAll(Array(text.utf8), to: descriptor) else {
+            let failure = fail("write failed")
+            close(descriptor)
+            throw failure
         }
         guard fsync(descriptor) == 0 else {
             close(descriptor)

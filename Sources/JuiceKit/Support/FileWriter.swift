@@ -10,6 +10,21 @@ public enum FileWriter {
         public var description: String { "cannot write '\(path)': \(reason)" }
     }
 
+    /// Writes every byte, retrying after interruptions; false (with `errno`
+    /// set) on the first real failure, such as a full disk.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
     /// Writes `text` (with a final newline) to `path`, replacing it.
     public static func write(_ text: String, to path: String) throws(Failure) {
         let complete = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
@@ -22,17 +37,10 @@ public enum FileWriter {
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        let bytes = Array(complete.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw Failure(path: path, reason: reason)
-            }
-            offset += written
+        guard writeAll(Array(complete.utf8), to: descriptor) else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw Failure(path: path, reason: reason)
         }
         guard close(descriptor) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
     }

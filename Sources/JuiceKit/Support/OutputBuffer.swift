@@ -102,15 +102,8 @@ public final class OutputBuffer {
 
     /// Writes everything buffered; a reader that went away ends it quietly.
     public func flush() {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                break  // The reader went away; there is nobody left to tell.
-            }
-            offset += written
-        }
+        // A failure means the reader went away; there is nobody left to tell.
+        _ = FileWriter.writeAll(bytes, to: descriptor)
         bytes.removeAll(keepingCapacity: true)
     }
 }
