@@ -127,8 +127,8 @@ fuzz-corpus:
 	@set -e; mkdir -p $(FUZZ_DIR)/corpus-recipe-bytes $(FUZZ_DIR)/corpus-script-bytes $(FUZZ_DIR)/corpus-pair; \
 	cp Fuzz/recipes.dict $(FUZZ_DIR)/recipe-bytes.dict; cp Fuzz/scripts.dict $(FUZZ_DIR)/script-bytes.dict; \
 	cat Fuzz/recipes.dict Fuzz/scripts.dict > $(FUZZ_DIR)/pair.dict; \
-	books="$$(find recipes Tests -path '*Fixtures*' -name '*.yaml' -o -path 'recipes/*' -name '*.yaml' | sort)"; \
-	scripts="$$(find docs/examples Tests/EndToEndTests/Fixtures -name '*.orders' | sort)"; \
+	books="$$(find recipes Tests \( -path '*Fixtures*' -o -path 'recipes/*' \) -name '*.yaml' -type f -size -64k | sort)"; \
+	scripts="$$(find docs/examples Tests/EndToEndTests/Fixtures Tests/Fixtures -name '*.orders' -type f -size -64k | sort)"; \
 	for f in $$books; do cp "$$f" "$(FUZZ_DIR)/corpus-recipe-bytes/seed-$$(echo $$f | tr / _)"; done; \
 	for f in $$scripts; do cp "$$f" "$(FUZZ_DIR)/corpus-script-bytes/seed-$$(echo $$f | tr / _)"; done; \
 	for b in $$books; do for s in $$scripts; do \

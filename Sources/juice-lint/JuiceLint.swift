@@ -24,7 +24,8 @@ struct JuiceLint: ParsableCommand {
         abstract: "Check juice-maker recipe files and report every problem.",
         discussion: """
             With no subcommand it lints: juice-lint [PATH ...] (default: recipes).
-            Options: --format, --output, --color, --strict, --config, --rule, --stock;
+            Options: --format, --output, --color, --strict, --config, --rule, --stock,
+            --max-diagnostics;
             'juice-lint help lint' explains each. Write a path named like a
             subcommand as ./rules.
 
@@ -95,6 +96,18 @@ struct Lint: ParsableCommand {
     @Option(name: .customLong("rule"), help: ArgumentHelp("Set a rule's level: off, info, warning or error. Repeatable.", valueName: "RULE=LEVEL"))
     var rules: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "Print at most N diagnostics, the most severe first, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople) for text and github, all for json and sarif. Counts and the exit code always cover every diagnostic.",
+        valueName: "N"
+    ))
+    var maxDiagnostics: Int?
+
+    func validate() throws {
+        if let maxDiagnostics, maxDiagnostics < 0 {
+            throw ValidationError("--max-diagnostics must be 0 (no cap) or more, not \(maxDiagnostics)")
+        }
+    }
+
     func run() throws {
         var options = LintOptions()
         options.paths = paths
@@ -104,6 +117,7 @@ struct Lint: ParsableCommand {
         options.configPath = config
         options.ruleOverrides = rules
         options.stockPath = stock
+        options.maxDiagnostics = maxDiagnostics
         let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
         let report = linter.run()
         let errors = OutputBuffer.standardError()

@@ -71,6 +71,12 @@ struct JuiceRun: ParsableCommand {
     @Option(name: .customLong("save-stock"), help: ArgumentHelp("Save the final stock to FILE, atomically.", valueName: "FILE"))
     var saveStock: String?
 
+    @Option(help: ArgumentHelp(
+        "Print at most N book errors and N skipped-line reports, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople). The summary's counts are always complete.",
+        valueName: "N"
+    ))
+    var maxDiagnostics: Int?
+
     @Argument(help: ArgumentHelp("Order scripts, or - for standard input.", valueName: "SCRIPT"))
     var scripts: [String] = []
 
@@ -88,8 +94,15 @@ struct JuiceRun: ParsableCommand {
         options.capacity = capacity
         options.interactive = interactive
         options.saveStockPath = saveStock
+        options.maxDiagnostics = maxDiagnostics
         let exit = ShopRun(options: options, streams: .standard()).run()
         if exit != .success { throw ExitCode(exit.rawValue) }
+    }
+
+    func validate() throws {
+        if let maxDiagnostics, maxDiagnostics < 0 {
+            throw ValidationError("--max-diagnostics must be 0 (no cap) or more, not \(maxDiagnostics)")
+        }
     }
 
     static func main() { mainWithMappedExitCodes() }

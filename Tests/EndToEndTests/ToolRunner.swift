@@ -18,6 +18,8 @@ enum ToolRunner {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// Tests/Fixtures: inputs shared by several suites, such as the hostile corpus.
+    static let sharedFixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
 
     /// The folder holding the built products: beside the test bundle.
     static let productsDirectory: URL = {

@@ -80,10 +80,10 @@ import Testing
         let file = Fixture.path("resource-limit-depth.yaml")
         let compilation = try Fixture.compile("resource-limit-depth.yaml")
         let diagnostic = try compilation.single()
-        // `fruits: ` then 300 '['. The root mapping is level 1, so the 256th '['
-        // (column 9 + 255 = 264) would be level 257.
-        #expect(diagnostic.spot == Spot(.resourceLimit, file, 1, 264))
-        #expect(diagnostic.message == "collections are nested more than 256 levels deep")
+        // `fruits: ` then 300 '['. The root mapping is level 1, so the 64th '['
+        // (column 9 + 63 = 72) would be level 65.
+        #expect(diagnostic.spot == Spot(.resourceLimit, file, 1, 72))
+        #expect(diagnostic.message == "collections are nested more than 64 levels deep")
         #expect(compilation.book == nil)
     }
 

@@ -343,15 +343,23 @@ import Testing
 
     // MARK: Depth
 
-    @Test func depthOf256IsAllowedAnd257IsNot() throws {
-        // The root mapping is level 1, so 255 brackets make 256 levels.
-        let allowed = compose("f: " + String(repeating: "[", count: 255) + String(repeating: "]", count: 255) + "\n")
+    @Test func depthOf64IsAllowedAnd65IsNot() throws {
+        // The root mapping is level 1, so 63 brackets make 64 levels.
+        let allowed = compose("f: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "\n")
         #expect(allowed.diagnostics.isEmpty)
         #expect(allowed.documents.count == 1)
-        let tooDeep = compose("f: " + String(repeating: "[", count: 256) + String(repeating: "]", count: 256) + "\n")
-        // The 256th bracket is at column 3 + 256 = 259.
-        #expect(tooDeep.diagnostics.map(\.spot) == [Spot(.resourceLimit, "inline.yaml", 1, 259)])
+        let tooDeep = compose("f: " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64) + "\n")
+        // The 64th bracket is at column 3 + 64 = 67.
+        #expect(tooDeep.diagnostics.map(\.spot) == [Spot(.resourceLimit, "inline.yaml", 1, 67)])
         #expect(tooDeep.documents.isEmpty)
+    }
+
+    @Test func tooDeepEndsTheFileButKeepsEarlierDocuments() throws {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let result = compose("a: 1\n---\nb: \(deep)\n---\nc: 3\n")
+        #expect(result.diagnostics.map(\.spot) == [Spot(.resourceLimit, "inline.yaml", 3, 67)])
+        // The first document survives; the deep one and everything after it are not read.
+        #expect(result.documents.count == 1)
     }
 
     @Test func deepBlockNestingIsBoundedToo() throws {
@@ -361,8 +369,8 @@ import Testing
             yaml += String(repeating: " ", count: 2 * level) + "k\(level):\n"
         }
         let result = compose(yaml)
-        // The mapping holding 'k0' is level 1, so the one holding 'k256' would be
-        // level 257: line 257, column 2 * 256 + 1 = 513.
-        #expect(result.diagnostics.map(\.spot) == [Spot(.resourceLimit, "inline.yaml", 257, 513)])
+        // The mapping holding 'k0' is level 1, so the one holding 'k64' would be
+        // level 65: line 65, column 2 * 64 + 1 = 129.
+        #expect(result.diagnostics.map(\.spot) == [Spot(.resourceLimit, "inline.yaml", 65, 129)])
     }
 }

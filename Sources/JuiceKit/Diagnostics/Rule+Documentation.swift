@@ -19,11 +19,11 @@ extension Rule {
         case .resourceLimit:
             return """
                 Recipe files are small, so the compiler refuses input that could only be an attack or an \
-                accident: collections nested more than 256 levels deep, or aliases that together stand for \
-                more than 1,000,000 nodes in one file. Aliases are never copied, but a chain of anchors \
+                accident: collections nested more than 64 levels deep, aliases that together stand for \
+                more than 1,000,000 nodes in one file, or a key or value longer than 65,536 bytes. Aliases are never copied, but a chain of anchors \
                 that each repeat the one before (an "alias bomb") would still cost time and memory to walk. \
-                Past either bound the document is dropped at once, so a hostile file cannot stall the linter \
-                or a build.
+                Past the alias or size bound the document is dropped at once, and past the depth bound the \
+                rest of the file is not read, so a hostile file cannot stall the linter or a build.
                 """
         case .invalidType:
             return """
@@ -157,7 +157,7 @@ extension Rule {
         case .yamlSyntax:
             return "Fix the YAML at the reported place: close brackets and quotes, quote values that contain ': ', and indent with spaces."
         case .resourceLimit:
-            return "Nest less deeply and expand fewer aliases; a real recipe book never comes near either bound."
+            return "Nest less deeply, expand fewer aliases and shorten huge scalars; a real recipe book never comes near these bounds."
         case .invalidType:
             return "Write the value in the shape the key expects, such as 'recipe: { mango: 2 }' instead of a list."
         case .unknownKey:

@@ -54,7 +54,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     public var summary: String {
         switch self {
         case .yamlSyntax: return "the file is not well-formed YAML, or not UTF-8/UTF-16 text"
-        case .resourceLimit: return "the input exceeds a safety bound (nesting depth, alias expansion)"
+        case .resourceLimit: return "the input exceeds a safety bound (nesting depth, alias expansion, scalar size)"
         case .invalidType: return "a value has the wrong shape, such as a sequence where a mapping belongs"
         case .unknownKey: return "a key the recipe language does not define"
         case .unsupportedVersion: return "a 'version' other than 1"

@@ -10,6 +10,8 @@ public struct LintOptions: Sendable {
     public var ruleOverrides: [String] = []
     /// `--stock FILE`: a saved stock, checked as the book's opening stock.
     public var stockPath: String?
+    /// `--max-diagnostics N`: nil for the format's default, 0 for no cap.
+    public var maxDiagnostics: Int?
 
     /// The defaults: lint `recipes`, format `auto`, colour `auto`, not strict.
     public init() {}

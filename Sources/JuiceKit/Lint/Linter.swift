@@ -81,18 +81,22 @@ public struct Linter: Sendable {
     }
 
     private func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, files: [SourceFile]) -> String {
-        switch options.format.resolved(environment: environment) {
+        let format = options.format.resolved(environment: environment)
+        let (shown, omitted) = DiagnosticLimit(requested: options.maxDiagnostics, format: format).select(diagnostics)
+        switch format {
         case .auto, .text:
             let color = TerminalColor.shouldColor(flag: options.color, isTerminal: outputIsTerminal, environment: environment)
             let printer = HumanDiagnosticPrinter(files: files, color: color)
             // A blank line between diagnostics, as compilers do: each is several lines.
-            return diagnostics.map(printer.render).joined(separator: "\n\n")
+            var blocks = shown.map(printer.render)
+            if omitted > 0 { blocks.append(DiagnosticLimit.omissionNotice(omitted)) }
+            return blocks.joined(separator: "\n\n")
         case .json:
-            return JSONDiagnosticPrinter.render(diagnostics, counts: counts)
+            return JSONDiagnosticPrinter.render(shown, counts: counts, omitted: omitted)
         case .github:
-            return GitHubDiagnosticPrinter.render(diagnostics)
+            return GitHubDiagnosticPrinter.render(shown, omitted: omitted)
         case .sarif:
-            return SARIFDiagnosticPrinter.render(diagnostics)
+            return SARIFDiagnosticPrinter.render(shown, omitted: omitted)
         }
     }
 }

@@ -14,6 +14,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     let book: RecipeBook
     let output: OutputBuffer
     let errors: OutputBuffer
+    private var problems: ProblemLog
     let quiet: Bool
     /// Order events are most of a long run's output, so their JSON is put
     /// together from pieces escaped once, byte for byte what `JSONWriter`
@@ -22,11 +23,13 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     private let fruitPieces: [[UInt8]]
     private let restockPieces: [[UInt8]]
 
-    /// Writes events to `output` and skipped lines to `errors`; `quiet` keeps only the summary.
-    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
+    /// Writes events to `output` and skipped lines to `errors`, at most `maxProblems` of them (nil: all); `quiet` keeps only the summary.
+    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false,
+                maxProblems: Int? = DiagnosticLimit.defaultForPeople) {
         self.book = book
         self.output = output
         self.errors = errors
+        problems = ProblemLog(errors: errors, limit: maxProblems)
         self.quiet = quiet
         menuPieces = book.menu.map { item in
             var text = #","menu":"#
@@ -163,10 +166,11 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     public var wantsEvents: Bool { !quiet }
 
     public mutating func problem(_ problem: ScriptProblem) {
-        errors.line(TextSimulationReporter.render(problem))
+        problems.report(problem)
     }
 
     public mutating func finish(_ summary: SimulationSummary) {
+        problems.finish()
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "summary")

@@ -27,6 +27,9 @@ public struct RunOptions: Sendable {
     public var interactive = false
     /// `--save-stock FILE`: the final stock, written atomically.
     public var saveStockPath: String?
+    /// `--max-diagnostics N`: how many book diagnostics and skipped-line
+    /// reports to print; nil for the default, 0 for all.
+    public var maxDiagnostics: Int?
 
     /// No inputs yet: the run reads standard input, or opens the counter on a terminal.
     public init() {}
@@ -114,7 +117,9 @@ public struct ShopRun {
             // Warnings and infos are juice-lint's business; a run reports what stops it.
             let color = TerminalColor.shouldColor(flag: .auto, isTerminal: streams.errorsAreTerminal, environment: ProcessInfo.processInfo.environment)
             let printer = HumanDiagnosticPrinter(files: files + [stockFile].compactMap { $0 }, color: color)
-            for diagnostic in errorDiagnostics { errors.line(printer.render(diagnostic)) }
+            let (shown, omitted) = DiagnosticLimit(requested: options.maxDiagnostics, format: .text).select(errorDiagnostics)
+            for diagnostic in shown { errors.line(printer.render(diagnostic)) }
+            if omitted > 0 { errors.line(DiagnosticLimit.omissionNotice(omitted)) }
         }
         guard let book = compilation.book else {
             let what = options.stockPath == nil ? "the recipe book is invalid" : "the recipe book or the stock file is invalid"
@@ -160,11 +165,13 @@ public struct ShopRun {
                 return usage("--random needs a book with at least one menu item")
             }
             let outcome: (summary: SimulationSummary, exit: ToolExitCode)
+            // Skipped-line reports are text on standard error in both formats.
+            let problemLimit = DiagnosticLimit(requested: options.maxDiagnostics, format: .text).maximum
             switch options.format {
             case .text:
-                outcome = replay(book, TextSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet), weights: weights)
+                outcome = replay(book, TextSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights)
             case .json:
-                outcome = replay(book, JSONLinesSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet), weights: weights)
+                outcome = replay(book, JSONLinesSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights)
             }
             exit = outcome.exit
             finalStock = FruitStore(counts: outcome.summary.stock)

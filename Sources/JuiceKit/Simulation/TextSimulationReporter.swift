@@ -4,14 +4,17 @@ public struct TextSimulationReporter: SimulationReporter {
     let book: RecipeBook
     let output: OutputBuffer
     let errors: OutputBuffer
+    private var problems: ProblemLog
     /// Only the summary: no per-order lines and no stock tables.
     let quiet: Bool
 
-    /// Writes the report to `output` and skipped lines to `errors`; `quiet` keeps only the summary.
-    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false) {
+    /// Writes the report to `output` and skipped lines to `errors`, at most `maxProblems` of them (nil: all); `quiet` keeps only the summary.
+    public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false,
+                maxProblems: Int? = DiagnosticLimit.defaultForPeople) {
         self.book = book
         self.output = output
         self.errors = errors
+        problems = ProblemLog(errors: errors, limit: maxProblems)
         self.quiet = quiet
     }
 
@@ -45,11 +48,13 @@ public struct TextSimulationReporter: SimulationReporter {
     public var wantsEvents: Bool { !quiet }
 
     public mutating func problem(_ problem: ScriptProblem) {
-        output.flush()  // Keep the error next to the orders around it on a shared terminal.
-        errors.line(Self.render(problem))
+        // Keep the error next to the orders around it on a shared terminal.
+        if problems.printsNext { output.flush() }
+        problems.report(problem)
     }
 
     public mutating func finish(_ summary: SimulationSummary) {
+        problems.finish()
         if !quiet {
             output.line("")
             output.line("stock:")

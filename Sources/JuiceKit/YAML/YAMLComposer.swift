@@ -99,6 +99,14 @@ private struct Builder {
             resetDocument()
             return .proceed
         case .scalar(let scalar):
+            if scalar.byteCount > YAMLLimits.maxScalarBytes {
+                dropDocument(Diagnostic(
+                    .resourceLimit, at: range(scalar.start, scalar.start),
+                    "a scalar of \(scalar.byteCount) bytes is longer than the \(YAMLLimits.maxScalarBytes)-byte limit",
+                    help: "keys and values are ids, labels and numbers; keep each under 64 KiB"
+                ))
+                return .proceed
+            }
             let node = YAMLNode(kind: .scalar, value: scalar.value, style: scalar.style, tag: scalar.tag, start: scalar.start, end: scalar.end)
             attach(store(node, anchor: scalar.anchor))
             return .proceed
@@ -106,11 +114,9 @@ private struct Builder {
             alias(anchor, start: start, end: end)
             return .proceed
         case .sequenceStart(let anchor, let tag, let flow, let start):
-            open(kind: .sequence, anchor: anchor, tag: tag, flow: flow, start: start)
-            return .proceed
+            return open(kind: .sequence, anchor: anchor, tag: tag, flow: flow, start: start)
         case .mappingStart(let anchor, let tag, let flow, let start):
-            open(kind: .mapping, anchor: anchor, tag: tag, flow: flow, start: start)
-            return .proceed
+            return open(kind: .mapping, anchor: anchor, tag: tag, flow: flow, start: start)
         case .sequenceEnd(let end), .mappingEnd(let end):
             close(end: end)
             return .proceed
@@ -170,36 +176,45 @@ private struct Builder {
         }
     }
 
-    private mutating func open(kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition) {
+    /// Past the depth bound the whole rest of the file is abandoned, not just
+    /// the document: skipping to the document's end would mean reading every
+    /// deeper level, and libyaml's cost per token grows with the flow depth.
+    private mutating func open(kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition) -> Flow {
         if stack.count >= YAMLLimits.maxDepth {
-            dropDocument(Diagnostic(
+            diagnostics.append(Diagnostic(
                 .resourceLimit, at: range(start, start),
-                "collections are nested more than \(YAMLLimits.maxDepth) levels deep"
+                "collections are nested more than \(YAMLLimits.maxDepth) levels deep",
+                help: "the rest of this file is not read; recipe files need only a few levels"
             ))
-            return
+            return .stop
         }
         stack.append(Open(
             node: YAMLNode(kind: kind, value: "", style: .plain, tag: tag, start: start, end: start),
             anchor: anchor, flow: flow, firstChild: scratch.count
         ))
+        return .proceed
     }
 
     private mutating func close(end: SourcePosition) {
         guard var open = stack.popLast() else { return }
-        let items = scratch[open.firstChild...]
-        // A block collection's end event sits at the next token, which may be
-        // lines further on; its last child is where it really ends.
-        if !open.flow, let last = items.last {
-            open.node.end = nodes[last].end
-        } else {
-            open.node.end = end
-        }
-        open.node.childStart = children.count
-        if open.node.kind == .mapping {
-            resolveMapping(items)
-            children.append(contentsOf: resolved)
-        } else {
-            children.append(contentsOf: items)
+        // The slice must be gone before `scratch` shrinks: while it lives, the
+        // removal copies all of `scratch`, which made wide mappings quadratic.
+        do {
+            let items = scratch[open.firstChild...]
+            // A block collection's end event sits at the next token, which may be
+            // lines further on; its last child is where it really ends.
+            if !open.flow, let last = items.last {
+                open.node.end = nodes[last].end
+            } else {
+                open.node.end = end
+            }
+            open.node.childStart = children.count
+            if open.node.kind == .mapping {
+                resolveMapping(items)
+                children.append(contentsOf: resolved)
+            } else {
+                children.append(contentsOf: items)
+            }
         }
         open.node.childCount = children.count - open.node.childStart
         var weight = 1

@@ -15,7 +15,11 @@ enum YAMLEvent {
 }
 
 struct ScalarEvent {
+    /// Empty when the scalar is longer than `YAMLLimits.maxScalarBytes`: the
+    /// composer rejects it, so it is never copied into a Swift string.
     var value: String
+    /// The scalar's length in UTF-8 bytes, as libyaml read it.
+    var byteCount: Int
     var anchor: String?
     var tag: String?
     var style: YAMLNode.ScalarStyle

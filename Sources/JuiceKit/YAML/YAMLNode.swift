@@ -103,9 +103,15 @@ struct YAMLDocument: Sendable {
 /// The safety bounds of the YAML layer. Each is enforced with a `resource-limit`
 /// diagnostic, never a crash.
 enum YAMLLimits {
-    /// Collections nested deeper than this drop their document.
-    static let maxDepth = 256
+    /// Collections nested deeper than this end the file's reading. A recipe
+    /// needs four levels; libyaml's work per token grows with the flow depth,
+    /// so a generous bound still has to be a small one.
+    static let maxDepth = 64
     /// The nodes that all aliases in one file may stand for, together. Counted
     /// per file, not per document, so many small documents cannot multiply it.
     static let maxAliasExpansion = 1_000_000
+    /// The longest key or value, in UTF-8 bytes. Ids, labels and amounts are
+    /// short; a scalar this long is a pasted blob or an attack, and every later
+    /// stage (suggestions, snippets, output) would pay for it.
+    static let maxScalarBytes = 65_536
 }

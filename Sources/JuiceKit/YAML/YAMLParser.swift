@@ -56,11 +56,12 @@ final class YAMLParser {
             return .alias(anchor: Self.string(event.data.alias.anchor) ?? "", start: start, end: end)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let value = scalar.value.map {
+            let value = scalar.length > YAMLLimits.maxScalarBytes ? "" : scalar.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
             } ?? ""
             return .scalar(ScalarEvent(
                 value: value,
+                byteCount: scalar.length,
                 anchor: Self.string(scalar.anchor),
                 tag: Self.string(scalar.tag),
                 style: Self.style(scalar.style),

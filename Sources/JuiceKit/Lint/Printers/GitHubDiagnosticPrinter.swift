@@ -15,9 +15,14 @@
 /// written is never escaped again.
 public enum GitHubDiagnosticPrinter {
     /// One command per diagnostic, joined by `\n`, with no trailing newline;
-    /// empty when there are no diagnostics.
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(command).joined(separator: "\n")
+    /// empty when there are no diagnostics. When `omitted` is not 0, a last
+    /// `::notice` says how many were left out.
+    public static func render(_ diagnostics: [Diagnostic], omitted: Int = 0) -> String {
+        var commands = diagnostics.map(command)
+        if omitted > 0 {
+            commands.append("::notice title=juice-lint::\(escapeData(DiagnosticLimit.omissionNotice(omitted)))")
+        }
+        return commands.joined(separator: "\n")
     }
 
     static func command(_ diagnostic: Diagnostic) -> String {

@@ -3,16 +3,18 @@
 ///     {"version":1,
 ///      "diagnostics":[{"file","line","column","endLine","endColumn","severity","rule","message",
 ///                      "notes":[{"file","line","column","message"}],"help"}],
-///      "summary":{"files":N,"errors":N,"warnings":N,"infos":N}}
+///      "summary":{"files":N,"errors":N,"warnings":N,"infos":N,"omitted":N}}
 ///
 /// `severity` is "error", "warning" or "info"; `help` is null when there is
-/// none; `endColumn` is just past the node. Fields are only ever added.
+/// none; `endColumn` is just past the node. The counts cover every diagnostic;
+/// `omitted` says how many of them `--max-diagnostics` left out of the list.
+/// Fields are only ever added.
 public enum JSONDiagnosticPrinter {
     /// The document's `version`; raised only if a field changes meaning.
     public static let formatVersion = 1
 
     /// The whole report as one JSON document, diagnostics in the order given.
-    public static func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts) -> String {
+    public static func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, omitted: Int = 0) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("version", formatVersion)
@@ -49,6 +51,7 @@ public enum JSONDiagnosticPrinter {
         json.field("errors", counts.errors)
         json.field("warnings", counts.warnings)
         json.field("infos", counts.infos)
+        json.field("omitted", omitted)
         json.endObject()
         json.endObject()
         return json.output

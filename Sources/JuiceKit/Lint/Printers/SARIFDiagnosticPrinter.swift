@@ -34,8 +34,10 @@ public enum SARIFDiagnosticPrinter {
     /// The base id relative artifact URIs are resolved against.
     static let sourceRoot = "%SRCROOT%"
 
-    /// The whole log as pretty-printed JSON, without a trailing newline.
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+    /// The whole log as pretty-printed JSON, without a trailing newline. When
+    /// `omitted` is not 0, the run's invocation carries a notification saying
+    /// how many results were left out.
+    public static func render(_ diagnostics: [Diagnostic], omitted: Int = 0) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("$schema", schemaURI)
@@ -44,6 +46,22 @@ public enum SARIFDiagnosticPrinter {
         json.beginArray()
         json.beginObject()
         writeTool(&json)
+        if omitted > 0 {
+            json.key("invocations")
+            json.beginArray()
+            json.beginObject()
+            json.key("executionSuccessful")
+            json.bool(true)
+            json.key("toolExecutionNotifications")
+            json.beginArray()
+            json.beginObject()
+            json.field("level", "note")
+            writeText(&json, "message", DiagnosticLimit.omissionNotice(omitted))
+            json.endObject()
+            json.endArray()
+            json.endObject()
+            json.endArray()
+        }
         json.key("originalUriBaseIds")
         json.beginObject()
         json.key(sourceRoot)

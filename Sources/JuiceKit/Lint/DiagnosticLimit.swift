@@ -1,0 +1,56 @@
+/// How many diagnostics a report prints, and which.
+///
+/// A generated or badly merged file can hold a million mistakes. Printing every
+/// one buries the first (which usually explains the rest), floods a CI log and
+/// costs time, so the formats people read stop at a cap and say how many more
+/// there were. The machine formats are complete unless a cap is asked for,
+/// because a tool reading them wants everything.
+public struct DiagnosticLimit: Sendable, Hashable {
+    /// The cap for `text` and `github` when `--max-diagnostics` is not given.
+    /// GitHub shows only a few dozen annotations a run in any case.
+    public static let defaultForPeople = 200
+
+    /// The most diagnostics to print; nil prints them all.
+    public var maximum: Int?
+
+    /// `--max-diagnostics N` as given (nil when absent; 0 means no cap), for `format`.
+    public init(requested: Int?, format: LintFormat) {
+        if let requested {
+            maximum = requested > 0 ? requested : nil
+        } else {
+            switch format {
+            case .auto, .text, .github: maximum = Self.defaultForPeople
+            case .json, .sarif: maximum = nil
+            }
+        }
+    }
+
+    /// The diagnostics a report shows, in output order, and how many it leaves out.
+    ///
+    /// Past the cap the most severe are kept, so a thousand warnings never hide
+    /// the one error that fails the build.
+    public func select(_ diagnostics: [Diagnostic]) -> (shown: [Diagnostic], omitted: Int) {
+        guard let maximum, diagnostics.count > maximum else { return (diagnostics, 0) }
+        let kept = diagnostics.indices
+            .sorted { a, b in
+                let (rankA, rankB) = (Self.rank(diagnostics[a].severity), Self.rank(diagnostics[b].severity))
+                return rankA != rankB ? rankA < rankB : a < b
+            }
+            .prefix(maximum)
+            .sorted()
+        return (kept.map { diagnostics[$0] }, diagnostics.count - maximum)
+    }
+
+    /// The line a report ends with when it left diagnostics out.
+    public static func omissionNotice(_ omitted: Int) -> String {
+        "… and \(omitted) more \(omitted == 1 ? "diagnostic" : "diagnostics") not shown (--max-diagnostics 0 shows all)"
+    }
+
+    private static func rank(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: return 0
+        case .warning: return 1
+        case .info: return 2
+        }
+    }
+}
