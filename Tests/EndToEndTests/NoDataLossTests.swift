@@ -93,4 +93,68 @@ struct NoDataLossTests {
         #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix(#"{"version":1,"#))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"])
     }
+
+    // MARK: Out of space
+
+    /// Runs a built tool with a file-size limit of a few KB, so any write past
+    /// it fails with EFBIG, as on a full disk. SIGXFSZ is ignored first: an
+    /// ignored signal stays ignored across exec, so the write fails instead of
+    /// the process dying. (A real full filesystem needs a mount, which tests
+    /// cannot count on.)
+    static func runOutOfSpace(_ tool: String, _ arguments: [String], in directory: URL) throws -> ToolResult {
+        let binary = ToolRunner.productsDirectory.appendingPathComponent(tool).path
+        return try ToolRunner.run(
+            "/bin/sh", ["-c", #"trap '' XFSZ; ulimit -f 4; exec "$@""#, "sh", binary] + arguments, in: directory
+        )
+    }
+
+    /// A book of 1,000 fruits, so the saved stock (about 20 KB) and a lint
+    /// report of its diagnostics are far past the file-size limit.
+    static func bigBook(in directory: URL) throws -> URL {
+        let book = directory.appendingPathComponent("book.yaml")
+        var yaml = "fruits:\n"
+        for index in 0..<1000 { yaml += "  fruit-number-\(index):\n" }
+        yaml += "stock:\n"
+        for index in 0..<1000 { yaml += "  fruit-number-\(index): \(index)\n" }
+        yaml += "menu:\n  one-juice:\n    recipe: { fruit-number-1: 1 }\n"
+        try yaml.write(to: book, atomically: true, encoding: .utf8)
+        return book
+    }
+
+    @Test func aSaveThatRunsOutOfSpaceLeavesTheOldFileUntouched() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = try Self.bigBook(in: directory)
+        let saved = directory.appendingPathComponent("stock.yaml")
+        try "# yesterday's stock\n".write(to: saved, atomically: true, encoding: .utf8)
+        let result = try Self.runOutOfSpace(
+            "juice-run", ["--recipes", book.path, "--order", "one-juice", "--quiet", "--save-stock", saved.path], in: directory
+        )
+        #expect(result.exitedNormally)
+        #expect(result.exitCode == 3)
+        #expect(result.stderr.hasPrefix("juice-run: error: the stock was not saved: cannot write '\(saved.path)': "), "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("orders: 1, served: 1, refused: 0"), "the summary is still printed")
+        #expect(try String(contentsOf: saved, encoding: .utf8) == "# yesterday's stock\n")
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["book.yaml", "stock.yaml"])
+        // The same run without the limit saves: the limit was the only problem.
+        let unlimited = try ToolRunner.juiceRun(["--recipes", book.path, "--order", "one-juice", "--quiet", "--save-stock", saved.path])
+        #expect(unlimited.exitCode == 0)
+        #expect(try String(contentsOf: saved, encoding: .utf8).contains("  fruit-number-999: 999\n"))
+    }
+
+    @Test func aLintReportThatRunsOutOfSpaceLeavesNoPartialFile() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = try Self.bigBook(in: directory)
+        let report = directory.appendingPathComponent("report.json")
+        try "{}\n".write(to: report, atomically: true, encoding: .utf8)
+        // 999 unused-fruit warnings: a report of several hundred KB.
+        let result = try Self.runOutOfSpace("juice-lint", ["--format", "json", "--output", report.path, book.path], in: directory)
+        #expect(result.exitedNormally)
+        #expect(result.exitCode == 3)
+        #expect(result.stderr.hasPrefix("juice-lint: error: cannot write '\(report.path)': "), "\(result.stderr)")
+        #expect(try String(contentsOf: report, encoding: .utf8) == "{}\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["book.yaml", "report.json"])
+    }
 }
