@@ -1,6 +1,7 @@
 # juice-maker: `make run` shows the shop working, `make test` runs every test,
 # `make bench` runs the benchmark suite (Benchmarks/README.md), `make fuzz`
-# runs the libFuzzer targets (Fuzz/README.md).
+# runs the libFuzzer targets (Fuzz/README.md), `make hostile-timing` times the
+# hostile-input corpus on the release build, `make ci` is all that CI runs.
 # All install libyaml first when pkg-config cannot find it.
 
 SWIFT ?= swift
@@ -8,7 +9,7 @@ PKG_CONFIG ?= pkg-config
 BIN = .build/debug
 SAMPLE = docs/examples/first-morning.orders
 
-.PHONY: all setup build run test clean graph bench bench-setup fuzz fuzz-build fuzz-corpus
+.PHONY: all setup build run test clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci
 
 all: build
 
@@ -45,6 +46,17 @@ test: build
 
 clean:
 	rm -rf .build
+
+# Every case of Tests/Fixtures/hostile on the release build: the outcome the
+# corpus lists, in under a second each (Benchmarks/hostile-timing.py).
+hostile-timing: setup
+	$(SWIFT) build -c release --product juice-lint
+	$(SWIFT) build -c release --product juice-run
+	python3 Benchmarks/hostile-timing.py --bin .build/release --limit 1.0
+
+# What .ci/run runs: the tests, each fuzz target for FUZZ_SECONDS (60 by
+# default), and the hostile corpus against the clock.
+ci: test fuzz hostile-timing
 
 # Rewrites the Mermaid block in README.md from `juice-lint graph recipes`.
 graph: build

@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JuiceKit
 
 extension ParsableCommand {
@@ -9,7 +18,7 @@ extension ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-            Foundation.exit(0)
+            terminate(0)
         } catch {
             exitMapped(error)
         }
@@ -24,8 +33,17 @@ extension ParsableCommand {
         let code = exitCode(for: error)
         if code == .success { exit(withError: error) }
         let message = fullMessage(for: error)
-        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        if !message.isEmpty { OutputBuffer.standardError().line(message) }
         let mapped: ToolExitCode = code == .validationFailure ? .usage : .internalFailure
-        Foundation.exit(mapped.rawValue)
+        terminate(mapped.rawValue)
     }
+}
+
+/// exit(3), named apart from ArgumentParser's `exit(withError:)`.
+private func terminate(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+    Glibc.exit(status)
+    #else
+    Darwin.exit(status)
+    #endif
 }

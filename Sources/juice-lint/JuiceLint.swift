@@ -1,5 +1,14 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JuiceCommandLine
 import JuiceKit
 
@@ -41,9 +50,9 @@ struct JuiceLint: ParsableCommand {
         if let first = CommandLine.arguments.dropFirst().first,
            ["lint", "rules", "explain", "graph", "help"].contains(first),
            FileManager.default.fileExists(atPath: first) {
-            FileHandle.standardError.write(Data(
-                "juice-lint: note: '\(first)' is a subcommand; to lint the path '\(first)', write './\(first)'\n".utf8
-            ))
+            OutputBuffer.standardError().line(
+                "juice-lint: note: '\(first)' is a subcommand; to lint the path '\(first)', write './\(first)'"
+            )
         }
         mainWithMappedExitCodes()
     }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a file descriptor line by line in fixed-size blocks, so an order
 /// script of any length runs in constant memory.
@@ -96,7 +105,7 @@ public struct LineReader {
         while true {
             let number = lineNumber + 1
             let consumedBefore = bytesConsumed
-            let more = try withNextLine { bytes, tooLong in
+            let more: Void? = try withNextLine { bytes, tooLong in
                 try body(Line(bytes: bytes, number: number, consumed: consumedBefore + bytes.count + 1, tooLong: tooLong))
             }
             guard more != nil else { return }

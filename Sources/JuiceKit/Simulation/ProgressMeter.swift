@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A one-line progress bar on standard error for long runs: orders done, rate,
 /// and, when the input's size is known, a bar and an ETA.
@@ -10,10 +19,18 @@ public final class ProgressMeter {
     private let descriptor: Int32
     /// The size of the input in whatever unit `position` counts (bytes, orders).
     private let total: Int?
-    private let start = DispatchTime.now().uptimeNanoseconds
+    private let start = ProgressMeter.monotonicNanoseconds()
     private var lastDraw: UInt64 = 0
     private var shown = false
     private var calls = 0
+
+    /// The monotonic clock, read directly: Dispatch's clock would pull in all
+    /// of Foundation, which costs the run several megabytes of memory.
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
 
     /// `total` is the input's size in the unit `update(position:)` counts, when known.
     public init(total: Int?, descriptor: Int32 = STDERR_FILENO) {
@@ -25,7 +42,7 @@ public final class ProgressMeter {
     public func update(orders: Int, position: Int) {
         calls &+= 1
         guard calls & 1023 == 0 else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = Self.monotonicNanoseconds()
         let elapsed = now &- start
         guard elapsed >= 1_000_000_000, now &- lastDraw >= 100_000_000 else { return }
         lastDraw = now

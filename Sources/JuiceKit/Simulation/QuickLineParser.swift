@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the common order-script lines straight from their bytes:
 /// `MENU-ID`, `MENU-ID xN` and `restock FRUIT N`, with optional spaces and a

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Replaces a file so that a reader, or a crash at any instant, sees either the
 /// old content or the new, never a torn mix.
@@ -17,9 +26,9 @@ public enum AtomicFile {
             path = String(cString: resolved)
             free(resolved)
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let folder = directory.isEmpty ? "." : directory
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         func fail(_ step: String) -> FileWriter.Failure {
             let reason = String(cString: strerror(errno))

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes a report to a file, reporting every failure, a full disk included,
 /// instead of leaving a truncated report behind silently.
@@ -15,7 +24,7 @@ public enum FileWriter {
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -44,4 +53,13 @@ public enum FileWriter {
         }
         guard close(descriptor) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
     }
+}
+
+/// write(2), named apart from the `write` methods around it.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(descriptor, buffer, count)
+    #else
+    return Darwin.write(descriptor, buffer, count)
+    #endif
 }
