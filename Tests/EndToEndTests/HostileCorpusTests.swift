@@ -70,6 +70,37 @@ struct HostileCase: Decodable, Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Inputs git cannot hold: a FIFO (reading it would block for ever), a
+    /// device that never ends, and a sparse file past the 64 MiB bound.
+    @Test func specialFilesAreRefusedAtOnce() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("special-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        #expect(mkfifo(scratch.appendingPathComponent("fifo.yaml").path, 0o644) == 0)
+        let big = scratch.appendingPathComponent("big.yaml").path
+        let descriptor = open(big, O_CREAT | O_WRONLY, 0o644)
+        #expect(descriptor >= 0 && ftruncate(descriptor, 65 << 20) == 0)
+        close(descriptor)
+        let cases: [(String, String)] = [
+            ("fifo.yaml", "juice-lint: error: cannot read 'fifo.yaml': not a regular file\n"),
+            ("/dev/zero", "juice-lint: error: cannot read '/dev/zero': not a regular file\n"),
+            ("big.yaml", "juice-lint: error: cannot read 'big.yaml': larger than 64 MiB, the most a recipe file may be\n"),
+        ]
+        for (path, message) in cases {
+            let result = try ToolRunner.run("juice-lint", [path], in: scratch)
+            #expect(result.exitCode == 2, "\(path)")
+            #expect(result.stderr == message)
+            #expect(result.stdout == "")
+        }
+        // In a directory, a FIFO named like a recipe is not a recipe file: it is skipped, not waited on.
+        try "fruits:\n  mango:\nstock:\n  mango: 1\nmenu:\n  m:\n    recipe: { mango: 1 }\n"
+            .write(to: scratch.appendingPathComponent("book.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: big)
+        let folder = try ToolRunner.run("juice-lint", ["."], in: scratch)
+        #expect(folder.exitCode == 0)
+        #expect(folder.stderr == "files: 1, errors: 0, warnings: 0, infos: 0\n")
+    }
+
     private func run(_ hostile: HostileCase) throws -> ToolResult {
         switch hostile.tool {
         case .lint:
