@@ -12,9 +12,16 @@ public enum RecipeCompiler {
     /// - Parameter book: assemble the `RecipeBook`; the linter, which only
     ///   reports, leaves it out and skips that work.
     public static func compile(_ files: [SourceFile], stock: SourceFile? = nil, analysis: Bool = false, book wantsBook: Bool = true) -> Compilation {
+        compile(files, stock: stock, analysis: analysis, book: wantsBook, parallelAbove: ParallelComposer.minimumTotalBytes)
+    }
+
+    /// `parallelAbove`: the total size from which files are composed in
+    /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
+    static func compile(
+        _ files: [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
+    ) -> Compilation {
         var collector = DeclarationCollector()
-        for file in files {
-            let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
+        ParallelComposer.forEach(files, parallelAbove: parallelAbove) { _, composed in
             collector.diagnostics += composed.diagnostics
             for document in composed.documents {
                 collector.collect(document)

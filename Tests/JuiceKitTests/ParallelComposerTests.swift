@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import JuiceKit
+
+/// Composing files in parallel must change nothing: the same diagnostics in the
+/// same order, the same book, whatever the batch boundaries.
+@Suite struct ParallelComposerTests {
+    /// 13 files (so batches end unevenly on any core count) with a fruit
+    /// catalogue, recipes and menu items, and mistakes that involve more than
+    /// one file: duplicates across files, unknown fruits, bad amounts, YAML errors.
+    static func files() -> [SourceFile] {
+        var files = [SourceFile(path: "fruits.yaml", bytes: Array("""
+            fruits:
+              mango:
+              kiwi:
+              lime:
+            stock:
+              mango: 100
+              kiwi: 100
+            """.utf8))]
+        for number in 0..<12 {
+            var yaml = "recipes:\n  base-\(number): { mango: 1, kiwi: 2 }\nmenu:\n"
+            for item in 0..<40 {
+                let ingredient = item % 7 == 0 ? "mangoo" : (item % 5 == 0 ? "base-\((number + 1) % 12)" : "kiwi")
+                yaml += "  juice-\(number)-\(item):\n    recipe: { \(ingredient): \(item % 11 == 0 ? 0 : 1 + item % 3), lime: 1 }\n"
+            }
+            // The same id in two files, and a broken document after a good one.
+            yaml += "  shared-juice:\n    recipe: { mango: 1 }\n"
+            if number % 4 == 3 { yaml += "---\nmenu: [unclosed\n" }
+            files.append(SourceFile(path: "menu-\(number).yaml", bytes: Array(yaml.utf8)))
+        }
+        return files
+    }
+
+    @Test func parallelAndSequentialCompilationAgree() throws {
+        let files = Self.files()
+        let sequential = RecipeCompiler.compile(files, stock: nil, analysis: true, book: true, parallelAbove: .max)
+        let parallel = RecipeCompiler.compile(files, stock: nil, analysis: true, book: true, parallelAbove: 0)
+        #expect(sequential.diagnostics.count > 100)
+        #expect(Set(sequential.diagnostics.map(\.rule)).isSuperset(of: [.unknownFruit, .zeroAmount, .duplicateDefinition, .yamlSyntax]))
+        #expect(parallel.diagnostics == sequential.diagnostics)
+        let counts = DiagnosticCounts(files: files.count, diagnostics: sequential.diagnostics)
+        #expect(JSONDiagnosticPrinter.render(parallel.diagnostics, counts: counts)
+            == JSONDiagnosticPrinter.render(sequential.diagnostics, counts: counts))
+    }
+
+    @Test func aValidBookIsTheSameBook() throws {
+        // Without the mistakes: every file valid, so both paths build a book.
+        let files = Self.files().map { file in
+            SourceFile(path: file.path, bytes: Array(String(decoding: file.bytes, as: UTF8.self)
+                .replacingOccurrences(of: "mangoo", with: "mango")
+                .replacingOccurrences(of: ": 0, lime", with: ": 1, lime")
+                .replacingOccurrences(of: "  shared-juice:\n    recipe: { mango: 1 }\n", with: "")
+                .replacingOccurrences(of: "---\nmenu: [unclosed\n", with: "").utf8))
+        }
+        let sequential = RecipeCompiler.compile(files, stock: nil, analysis: false, book: true, parallelAbove: .max)
+        let parallel = RecipeCompiler.compile(files, stock: nil, analysis: false, book: true, parallelAbove: 0)
+        let book = try #require(sequential.book, "\(sequential.diagnostics.prefix(3))")
+        let parallelBook = try #require(parallel.book)
+        #expect(parallelBook.menu.map(\.id) == book.menu.map(\.id))
+        #expect(parallelBook.menu == book.menu)
+        #expect(RecipeGraph.render(parallelBook, format: .mermaid) == RecipeGraph.render(book, format: .mermaid))
+    }
+}
