@@ -215,6 +215,7 @@ struct DeclarationCollector {
             return nil
         }
         var ingredients: [IngredientDeclaration] = []
+        ingredients.reserveCapacity(node.childCount / 2)
         for (ingredientKey, amountNode) in document.pairs(of: value) {
             guard let name = keyText(document, ingredientKey) else { continue }
             guard let amount = AmountReader.read(
@@ -239,8 +240,14 @@ struct DeclarationCollector {
                    help: name == "stock" ? "write 'stock: { FRUIT: COUNT, ... }'" : "write each entry as 'ID: ...' under '\(name):'")
             return
         }
-        // A section can hold thousands of ids; grow the table once, not by doubling.
-        definitions.reserveCapacity(definitions.count + node.childCount / 2)
+        // A section can hold thousands of ids; grow the tables once, not by doubling.
+        let entries = node.childCount / 2
+        definitions.reserveCapacity(definitions.count + entries)
+        switch name {
+        case "fruits": fruits.reserve(entries)
+        case "stock": stock.reserve(entries)
+        default: composites.reserve(entries)
+        }
         for (key, value) in document.pairs(of: section) {
             guard let id = keyText(document, key) else { continue }
             if document[key].isNull && !id.isEmpty {
@@ -300,5 +307,15 @@ struct DeclarationCollector {
 
     private mutating func report(_ rule: Rule, _ document: YAMLDocument, _ node: YAMLNode.ID, _ message: String, help: String? = nil) {
         diagnostics.append(Diagnostic(rule, at: document.range(of: node), message, help: help))
+    }
+}
+
+extension Array {
+    /// Room for `extra` more elements, growing at least geometrically:
+    /// `reserveCapacity` alone allocates exactly what is asked, so calling it
+    /// once per file would copy the whole array once per file.
+    mutating func reserve(_ extra: Int) {
+        let needed = count + extra
+        if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
     }
 }

@@ -10,11 +10,19 @@ struct Linker {
         case composite(Int)
     }
 
+    /// One ingredient of a composite, resolved. Its name and place are read
+    /// back from the declaration (`ingredient` indexes the owner's list) only
+    /// when a diagnostic needs them, which keeps an edge at 32 bytes: a book of
+    /// 100,000 menu items has hundreds of thousands of them.
     struct Edge {
         var target: Target
         var amount: Int
-        var range: SourceRange
-        var name: String
+        var ingredient: Int32
+    }
+
+    /// The declaration an edge of composite `owner` was resolved from.
+    func declaration(of edge: Edge, in owner: Int) -> DeclarationCollector.IngredientDeclaration {
+        declarations.composites[owner].ingredients[Int(edge.ingredient)]
     }
 
     /// How many steps of a cycle the message and notes spell out.
@@ -42,7 +50,8 @@ struct Linker {
 
     private mutating func resolve(_ composite: DeclarationCollector.CompositeDeclaration, candidates: SuggestionIndex) -> [Edge] {
         var edges: [Edge] = []
-        for ingredient in composite.ingredients {
+        edges.reserveCapacity(composite.ingredients.count)
+        for (index, ingredient) in composite.ingredients.enumerated() {
             guard let definition = declarations.definitions[ingredient.name] else {
                 diagnostics.append(Diagnostic(
                     .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
@@ -52,7 +61,7 @@ struct Linker {
                 continue
             }
             let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
-            edges.append(Edge(target: target, amount: ingredient.amount, range: ingredient.range, name: ingredient.name))
+            edges.append(Edge(target: target, amount: ingredient.amount, ingredient: Int32(truncatingIfNeeded: index)))
         }
         return edges
     }
@@ -114,7 +123,7 @@ struct Linker {
                     path.append(Frame(node: child, nextEdge: 0))
                 case 1:
                     let cycle = path[positionOnPath[child]...].map { $0.node }
-                    let closing = nodeEdges[top.nextEdge]
+                    let closing = declaration(of: nodeEdges[top.nextEdge], in: top.node)
                     for node in cycle { onCycle[node] = true }
                     reportCycle(cycle, closing: closing, edges: edges)
                 default:
@@ -125,7 +134,7 @@ struct Linker {
         return (order, onCycle)
     }
 
-    private mutating func reportCycle(_ cycle: [Int], closing: Edge, edges: [[Edge]]) {
+    private mutating func reportCycle(_ cycle: [Int], closing: DeclarationCollector.IngredientDeclaration, edges: [[Edge]]) {
         let ids = declarations.composites.map(\.id)
         var names = cycle.map { ids[$0] } + [ids[cycle[0]]]
         if names.count > Self.cycleStepsShown {
@@ -135,8 +144,8 @@ struct Linker {
         for (step, node) in cycle.enumerated().prefix(Self.cycleStepsShown) {
             let next = step + 1 < cycle.count ? cycle[step + 1] : cycle[0]
             if let edge = edges[node].first(where: { if case .composite(next) = $0.target { return true } else { return false } }),
-               edge.range != closing.range {
-                notes.append(.init(range: edge.range, message: "'\(ids[node])' uses '\(ids[next])' here"))
+               case let range = declaration(of: edge, in: node).range, range != closing.range {
+                notes.append(.init(range: range, message: "'\(ids[node])' uses '\(ids[next])' here"))
             }
         }
         diagnostics.append(Diagnostic(
@@ -160,36 +169,46 @@ struct Linker {
         let fruitIDs = declarations.fruits.map(\.id)
         for node in order where !skip[node] {
             var complete = true
+            /// Adds `amount` × `times` of `fruit`; false after reporting an overflow.
+            func add(_ fruit: Int, _ amount: Int, times edge: Edge) -> Bool {
+                let (scaled, overflowA) = amount.multipliedReportingOverflow(by: edge.amount)
+                let (sum, overflowB) = totals[fruit].addingReportingOverflow(scaled)
+                if overflowA || overflowB {
+                    let kind = declarations.composites[node].kind.rawValue
+                    let ingredient = declaration(of: edge, in: node)
+                    diagnostics.append(Diagnostic(
+                        .amountOverflow, at: ingredient.range,
+                        "\(kind) '\(ids[node])' needs more '\(fruitIDs[fruit])' than can be counted (over \(Int.max))",
+                        help: {
+                            if case .fruit = edge.target { return "use a smaller amount of '\(ingredient.name)'" }
+                            return "use smaller amounts in '\(ingredient.name)' or the recipes it contains"
+                        }()
+                    ))
+                    return false
+                }
+                if totals[fruit] == 0 { touched.append(fruit) }
+                totals[fruit] = sum
+                return true
+            }
             edgeLoop: for edge in edges[node] {
-                let parts: [RecipeBook.FruitAmount]
                 switch edge.target {
                 case .fruit(let fruit):
-                    parts = [RecipeBook.FruitAmount(fruit: fruit, amount: 1)]
+                    // A fruit ingredient is one part of itself: no array for it.
+                    guard add(fruit, 1, times: edge) else {
+                        complete = false
+                        break edgeLoop
+                    }
                 case .composite(let child):
                     guard let childNeeds = needs[child] else {
                         complete = false
                         break edgeLoop
                     }
-                    parts = childNeeds
-                }
-                for part in parts {
-                    let (scaled, overflowA) = part.amount.multipliedReportingOverflow(by: edge.amount)
-                    let (sum, overflowB) = totals[part.fruit].addingReportingOverflow(scaled)
-                    if overflowA || overflowB {
-                        let kind = declarations.composites[node].kind.rawValue
-                        diagnostics.append(Diagnostic(
-                            .amountOverflow, at: edge.range,
-                            "\(kind) '\(ids[node])' needs more '\(fruitIDs[part.fruit])' than can be counted (over \(Int.max))",
-                            help: {
-                                if case .fruit = edge.target { return "use a smaller amount of '\(edge.name)'" }
-                                return "use smaller amounts in '\(edge.name)' or the recipes it contains"
-                            }()
-                        ))
-                        complete = false
-                        break edgeLoop
+                    for part in childNeeds {
+                        guard add(part.fruit, part.amount, times: edge) else {
+                            complete = false
+                            break edgeLoop
+                        }
                     }
-                    if totals[part.fruit] == 0 { touched.append(part.fruit) }
-                    totals[part.fruit] = sum
                 }
             }
             if complete {

@@ -134,6 +134,9 @@ public enum RecipeSources {
             throw .unreadable(path, reason: "larger than \(maxFileSize >> 20) MiB, the most a recipe file may be")
         }
         var bytes: [UInt8] = []
+        // Sized from fstat, so a large file is not held twice over by the
+        // doubling of a growing array (a file may still grow while read).
+        bytes.reserveCapacity(Int(info.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
