@@ -3,18 +3,33 @@
 /// Columns count Unicode scalars, as libyaml does, so a Hangul label advances the
 /// column by one per syllable. Every libyaml mark is converted exactly once, in
 /// `YAMLParser`, so nothing downstream ever sees a 0-based position.
+///
+/// Stored in 32 bits each: positions only ever point into recipe and
+/// configuration files, which are at most 64 MiB, and every YAML node and
+/// declaration carries two of them, so halving them is felt on a book of
+/// 100,000 menu items. Values past `Int32` saturate rather than trap.
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     /// A 1-based position.
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+        (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
     }
 
     public var description: String { "\(line):\(column)" }

@@ -6,11 +6,17 @@ struct DeclarationCollector {
         case menuItem = "menu item"
     }
 
+    /// Which declaration an id names. Its place is the declaration's own
+    /// (`range(of:)`), not stored twice: a book can define 100,000 ids.
     struct Definition {
         var kind: Kind
         /// Index into `fruits` or `composites`.
         var index: Int
-        var range: SourceRange
+    }
+
+    /// Where the declaration an id names was written.
+    func range(of definition: Definition) -> SourceRange {
+        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
     }
 
     struct FruitDeclaration {
@@ -33,7 +39,8 @@ struct DeclarationCollector {
         var range: SourceRange
         var label: String?
         var price: Int?
-        var ingredients: [IngredientDeclaration]
+        /// This composite's ingredients in the collector's `ingredients`.
+        var ingredients: Range<Int> = 0..<0
     }
 
     struct StockDeclaration {
@@ -51,6 +58,9 @@ struct DeclarationCollector {
     var definitions: [String: Definition] = [:]
     var fruits: [FruitDeclaration] = []
     var composites: [CompositeDeclaration] = []
+    /// Every composite's ingredients, one composite after another: one array
+    /// for the book rather than one per recipe and menu item.
+    var ingredients: [IngredientDeclaration] = []
     var stock: [StockDeclaration] = []
     /// Every stock entry written, valid or not, by fruit name.
     private(set) var stockRanges: [String: SourceRange] = [:]
@@ -156,13 +166,13 @@ struct DeclarationCollector {
         let ingredients = readIngredients(document, value, owner: "recipe '\(id)'", ownerKey: key)
         if define(id, as: .recipe, index: composites.count, document, key) {
             composites.append(CompositeDeclaration(
-                id: id, kind: .recipe, range: document.range(of: key), ingredients: ingredients ?? []
+                id: id, kind: .recipe, range: document.range(of: key), ingredients: ingredients ?? 0..<0
             ))
         }
     }
 
     private mutating func collectMenuItem(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        var item = CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: key), ingredients: [])
+        var item = CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: key))
         let node = document[value]
         if node.kind == .mapping {
             var sawRecipe = false
@@ -175,7 +185,7 @@ struct DeclarationCollector {
                     item.price = AmountReader.read(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &diagnostics)
                 case "recipe":
                     sawRecipe = true
-                    item.ingredients = readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey) ?? []
+                    item.ingredients = readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey) ?? 0..<0
                 default:
                     reportUnknownKey(document, fieldKey, field, expected: Self.menuKeys, in: "menu item '\(id)'")
                 }
@@ -197,11 +207,12 @@ struct DeclarationCollector {
         }
     }
 
-    /// Reads `{ingredient: amount}`. Returns nil when the shape is wrong (already
-    /// reported); ingredients whose amount is invalid are reported and left out.
+    /// Reads `{ingredient: amount}` into `ingredients` and returns where they
+    /// went. Returns nil when the shape is wrong (already reported);
+    /// ingredients whose amount is invalid are reported and left out.
     private mutating func readIngredients(
         _ document: YAMLDocument, _ value: YAMLNode.ID, owner: @autoclosure () -> String, ownerKey: YAMLNode.ID
-    ) -> [IngredientDeclaration]? {
+    ) -> Range<Int>? {
         let node = document[value]
         if node.isNull || (node.kind == .mapping && node.childCount == 0) {
             report(.emptyRecipe, document, node.isNull ? ownerKey : value, "\(owner()) has no ingredients",
@@ -214,8 +225,8 @@ struct DeclarationCollector {
                    help: "write '{ mango: 2, kiwi: 1 }'")
             return nil
         }
-        var ingredients: [IngredientDeclaration] = []
-        ingredients.reserveCapacity(node.childCount / 2)
+        let first = ingredients.count
+        ingredients.reserve(node.childCount / 2)
         for (ingredientKey, amountNode) in document.pairs(of: value) {
             guard let name = keyText(document, ingredientKey) else { continue }
             guard let amount = AmountReader.read(
@@ -223,7 +234,7 @@ struct DeclarationCollector {
             ) else { continue }
             ingredients.append(IngredientDeclaration(name: name, range: document.range(of: ingredientKey), amount: amount))
         }
-        return ingredients
+        return first..<ingredients.count
     }
 
     // MARK: Helpers
@@ -268,12 +279,12 @@ struct DeclarationCollector {
         if let first = definitions[id] {
             diagnostics.append(Diagnostic(
                 .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
-                notes: [.init(range: first.range, message: "'\(id)' is first defined here")],
+                notes: [.init(range: self.range(of: first), message: "'\(id)' is first defined here")],
                 help: "fruits, recipes and menu items share one namespace; rename one of them"
             ))
             return false
         }
-        definitions[id] = Definition(kind: kind, index: index, range: range)
+        definitions[id] = Definition(kind: kind, index: index)
         return true
     }
 

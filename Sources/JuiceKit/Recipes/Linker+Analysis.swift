@@ -6,7 +6,7 @@
 /// the ones that do not depend on the whole graph are reported even when the
 /// book has errors elsewhere.
 extension Linker {
-    mutating func analyse(edges: [[Edge]], needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) {
+    mutating func analyse(edges: EdgeTable, needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) {
         // Reachability needs the whole graph: an ingredient dropped for an error
         // (a zero amount, an unreadable recipe) would make its fruit look unused.
         // Report unused things once the book has no errors.
@@ -18,7 +18,7 @@ extension Linker {
     }
 
     /// Walks from every menu item through recipes, with an explicit stack.
-    private mutating func reportUnused(edges: [[Edge]]) {
+    private mutating func reportUnused(edges: EdgeTable) {
         let composites = declarations.composites
         var usedFruit = [Bool](repeating: false, count: declarations.fruits.count)
         var reached = [Bool](repeating: false, count: composites.count)

@@ -11,18 +11,43 @@ struct Linker {
     }
 
     /// One ingredient of a composite, resolved. Its name and place are read
-    /// back from the declaration (`ingredient` indexes the owner's list) only
-    /// when a diagnostic needs them, which keeps an edge at 32 bytes: a book of
-    /// 100,000 menu items has hundreds of thousands of them.
+    /// back from the declaration (`ingredient` indexes the collector's
+    /// `ingredients`) only when a diagnostic needs them, which keeps an edge at
+    /// 32 bytes: a book of 100,000 menu items has hundreds of thousands.
     struct Edge {
         var target: Target
         var amount: Int
-        var ingredient: Int32
+        var ingredient: Int
     }
 
-    /// The declaration an edge of composite `owner` was resolved from.
-    func declaration(of edge: Edge, in owner: Int) -> DeclarationCollector.IngredientDeclaration {
-        declarations.composites[owner].ingredients[Int(edge.ingredient)]
+    /// Every composite's edges in one flat array, composite by composite: one
+    /// allocation for the whole book instead of one per recipe and menu item.
+    struct EdgeTable {
+        private var edges: [Edge] = []
+        /// Where each composite's edges start in `edges`; one extra entry at the end.
+        private var starts: [Int] = [0]
+
+        /// The number of composites.
+        var count: Int { starts.count - 1 }
+
+        /// Composite `node`'s edges, in ingredient order (indices start at `startIndex`).
+        subscript(node: Int) -> ArraySlice<Edge> { edges[starts[node]..<starts[node + 1]] }
+
+        /// Adds the next composite's edges.
+        mutating func append(contentsOf composite: [Edge]) {
+            edges.append(contentsOf: composite)
+            starts.append(edges.count)
+        }
+
+        mutating func reserve(composites: Int, edges total: Int) {
+            starts.reserveCapacity(composites + 1)
+            edges.reserveCapacity(total)
+        }
+    }
+
+    /// The declaration an edge was resolved from.
+    func declaration(of edge: Edge) -> DeclarationCollector.IngredientDeclaration {
+        declarations.ingredients[edge.ingredient]
     }
 
     /// How many steps of a cycle the message and notes spell out.
@@ -38,7 +63,9 @@ struct Linker {
     mutating func link(analysis: Bool, assemble wantsBook: Bool = true) -> RecipeBook? {
         let composites = declarations.composites
         let allIDs = SuggestionIndex(declarations.fruits.map(\.id) + composites.map(\.id))
-        let edges = composites.map { resolve($0, candidates: allIDs) }
+        var edges = EdgeTable()
+        edges.reserve(composites: composites.count, edges: declarations.ingredients.count)
+        for composite in composites { edges.append(contentsOf: resolve(composite, candidates: allIDs)) }
         let openingStock = resolveStock()
         let (order, onCycle) = orderAndReportCycles(edges)
         let needs = flatten(edges, order: order, skip: onCycle)
@@ -51,7 +78,8 @@ struct Linker {
     private mutating func resolve(_ composite: DeclarationCollector.CompositeDeclaration, candidates: SuggestionIndex) -> [Edge] {
         var edges: [Edge] = []
         edges.reserveCapacity(composite.ingredients.count)
-        for (index, ingredient) in composite.ingredients.enumerated() {
+        for index in composite.ingredients {
+            let ingredient = declarations.ingredients[index]
             guard let definition = declarations.definitions[ingredient.name] else {
                 diagnostics.append(Diagnostic(
                     .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
@@ -61,7 +89,7 @@ struct Linker {
                 continue
             }
             let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
-            edges.append(Edge(target: target, amount: ingredient.amount, ingredient: Int32(truncatingIfNeeded: index)))
+            edges.append(Edge(target: target, amount: ingredient.amount, ingredient: index))
         }
         return edges
     }
@@ -89,7 +117,7 @@ struct Linker {
 
     /// Depth-first order with dependencies first, and which composites sit on a
     /// cycle. Each cycle is reported once, at the ingredient that closes it.
-    private mutating func orderAndReportCycles(_ edges: [[Edge]]) -> (order: [Int], onCycle: [Bool]) {
+    private mutating func orderAndReportCycles(_ edges: EdgeTable) -> (order: [Int], onCycle: [Bool]) {
         struct Frame {
             var node: Int
             var nextEdge: Int
@@ -115,7 +143,8 @@ struct Linker {
                     continue
                 }
                 path[path.count - 1].nextEdge += 1
-                guard case .composite(let child) = nodeEdges[top.nextEdge].target else { continue }
+                let edge = nodeEdges[nodeEdges.startIndex + top.nextEdge]
+                guard case .composite(let child) = edge.target else { continue }
                 switch state[child] {
                 case 0:
                     state[child] = 1
@@ -123,7 +152,7 @@ struct Linker {
                     path.append(Frame(node: child, nextEdge: 0))
                 case 1:
                     let cycle = path[positionOnPath[child]...].map { $0.node }
-                    let closing = declaration(of: nodeEdges[top.nextEdge], in: top.node)
+                    let closing = declaration(of: edge)
                     for node in cycle { onCycle[node] = true }
                     reportCycle(cycle, closing: closing, edges: edges)
                 default:
@@ -134,7 +163,7 @@ struct Linker {
         return (order, onCycle)
     }
 
-    private mutating func reportCycle(_ cycle: [Int], closing: DeclarationCollector.IngredientDeclaration, edges: [[Edge]]) {
+    private mutating func reportCycle(_ cycle: [Int], closing: DeclarationCollector.IngredientDeclaration, edges: EdgeTable) {
         let ids = declarations.composites.map(\.id)
         var names = cycle.map { ids[$0] } + [ids[cycle[0]]]
         if names.count > Self.cycleStepsShown {
@@ -144,7 +173,7 @@ struct Linker {
         for (step, node) in cycle.enumerated().prefix(Self.cycleStepsShown) {
             let next = step + 1 < cycle.count ? cycle[step + 1] : cycle[0]
             if let edge = edges[node].first(where: { if case .composite(next) = $0.target { return true } else { return false } }),
-               case let range = declaration(of: edge, in: node).range, range != closing.range {
+               case let range = declaration(of: edge).range, range != closing.range {
                 notes.append(.init(range: range, message: "'\(ids[node])' uses '\(ids[next])' here"))
             }
         }
@@ -161,7 +190,7 @@ struct Linker {
 
     /// Each composite's need in whole fruits, or nil where it cannot be computed
     /// (a cycle, or an overflow, reported once where it happens).
-    private mutating func flatten(_ edges: [[Edge]], order: [Int], skip: [Bool]) -> [[RecipeBook.FruitAmount]?] {
+    private mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool]) -> [[RecipeBook.FruitAmount]?] {
         var needs = [[RecipeBook.FruitAmount]?](repeating: nil, count: edges.count)
         var totals = [Int](repeating: 0, count: declarations.fruits.count)
         var touched: [Int] = []
@@ -175,7 +204,7 @@ struct Linker {
                 let (sum, overflowB) = totals[fruit].addingReportingOverflow(scaled)
                 if overflowA || overflowB {
                     let kind = declarations.composites[node].kind.rawValue
-                    let ingredient = declaration(of: edge, in: node)
+                    let ingredient = declaration(of: edge)
                     diagnostics.append(Diagnostic(
                         .amountOverflow, at: ingredient.range,
                         "\(kind) '\(ids[node])' needs more '\(fruitIDs[fruit])' than can be counted (over \(Int.max))",
@@ -223,7 +252,7 @@ struct Linker {
 
     // MARK: Assembly
 
-    private func assemble(edges: [[Edge]], needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) -> RecipeBook {
+    private func assemble(edges: EdgeTable, needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) -> RecipeBook {
         let composites = declarations.composites
         // Composite index -> index among recipes or among menu items.
         var localIndex = [Int](repeating: 0, count: composites.count)

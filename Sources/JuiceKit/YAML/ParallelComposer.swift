@@ -29,7 +29,7 @@ enum ParallelComposer {
             for file in files { body(file, YAMLComposer.compose(bytes: file.bytes, file: file.path)) }
             return
         }
-        let batchSize = 2 * cores
+        let batchSize = cores
         var start = 0
         while start < files.count {
             let batch = Array(files[start..<min(start + batchSize, files.count)])
