@@ -50,12 +50,23 @@ public struct Linter: Sendable {
         } catch {
             return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
         }
-        let diagnostics = Self.check(files, stock: stock, configuration: configuration)
-        let counts = DiagnosticCounts(files: files.count + (stock == nil ? 0 : 1), diagnostics: diagnostics)
+        let fileCount = files.count + (stock == nil ? 0 : 1)
+        // Only the text format shows source lines; the others let the compiler
+        // free each file's bytes once it is read.
+        let sources: [SourceFile]
+        let diagnostics: [Diagnostic]
+        if case .text = options.format.resolved(environment: environment) {
+            sources = files + [stock].compactMap { $0 }
+            diagnostics = Self.check(files, stock: stock, configuration: configuration)
+        } else {
+            sources = []
+            diagnostics = Self.check(releasing: consume files, stock: stock, configuration: configuration)
+        }
+        let counts = DiagnosticCounts(files: fileCount, diagnostics: diagnostics)
         let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
         return Report(
-            output: render(diagnostics, counts: counts, files: files + [stock].compactMap { $0 }),
+            output: render(diagnostics, counts: counts, files: sources),
             messages: messages,
             exitCode: failed ? .failure : .success,
             counts: counts
@@ -64,8 +75,17 @@ public struct Linter: Sendable {
 
     /// Compiles the files and applies rule levels and suppression comments.
     public static func check(_ files: [SourceFile], stock: SourceFile? = nil, configuration: LintConfiguration) -> [Diagnostic] {
-        let compiled = RecipeCompiler.compile(files, stock: stock, analysis: true, book: false).diagnostics
+        check(releasing: files, stock: stock, configuration: configuration)
+    }
+
+    /// `check`, taking the files over so their bytes can be freed as they are
+    /// compiled (see `RecipeCompiler.compile`).
+    static func check(releasing files: consuming [SourceFile], stock: SourceFile?, configuration: LintConfiguration) -> [Diagnostic] {
+        // Suppression comments are read first, while the bytes are still here.
         let suppressions = (files + [stock].compactMap { $0 }).flatMap(Suppression.scan)
+        let compiled = RecipeCompiler.compile(
+            files, stock: stock, analysis: true, book: false, parallelAbove: ParallelComposer.minimumTotalBytes
+        ).diagnostics
         // Comments first, on what the checks found; then the configured levels.
         let remaining = Suppression.apply(suppressions, to: compiled) { configuration.level(of: $0) == .off }
         return Diagnostic.sortedForOutput(configuration.apply(to: remaining))

@@ -17,11 +17,17 @@ public enum RecipeCompiler {
 
     /// `parallelAbove`: the total size from which files are composed in
     /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
+    ///
+    /// The files are taken over: each one's bytes are released once it is
+    /// composed, which saves the whole book's text when the caller kept no
+    /// copy of its own.
     static func compile(
-        _ files: [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
+        _ files: consuming [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
     ) -> Compilation {
         var collector = DeclarationCollector()
-        ParallelComposer.forEach(files, parallelAbove: parallelAbove) { _, composed in
+        var files = files
+        let fileCount = files.count
+        ParallelComposer.forEach(releasing: &files, parallelAbove: parallelAbove) { _, composed in
             collector.diagnostics += composed.diagnostics
             for document in composed.documents {
                 collector.collect(document)
@@ -38,7 +44,7 @@ public enum RecipeCompiler {
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,
             diagnostics: Diagnostic.sortedForOutput(diagnostics),
-            fileCount: files.count + (stock == nil ? 0 : 1)
+            fileCount: fileCount + (stock == nil ? 0 : 1)
         )
     }
 }

@@ -20,26 +20,39 @@ enum ParallelComposer {
 
     /// Calls `body` with each file's composition, in order; in parallel when
     /// the files hold `parallelAbove` bytes or more in all.
+    ///
+    /// Each file's bytes are dropped from `files` once composed, so a caller
+    /// that hands over the only copy (`juice-lint` outside the text format,
+    /// which needs no source lines) frees them as it goes rather than holding
+    /// the whole book's text until the end.
     static func forEach(
-        _ files: [SourceFile], parallelAbove: Int = minimumTotalBytes, _ body: (SourceFile, YAMLComposer.Result) -> Void
+        releasing files: inout [SourceFile], parallelAbove: Int = minimumTotalBytes,
+        _ body: (SourceFile, YAMLComposer.Result) -> Void
     ) {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let totalBytes = files.reduce(0) { $0 + $1.bytes.count }
-        guard cores > 1, files.count > 1, totalBytes >= parallelAbove else {
-            for file in files { body(file, YAMLComposer.compose(bytes: file.bytes, file: file.path)) }
-            return
-        }
-        let batchSize = cores
+        let parallel = cores > 1 && files.count > 1 && totalBytes >= parallelAbove
+        let batchSize = parallel ? cores : 1
         var start = 0
         while start < files.count {
-            let batch = Array(files[start..<min(start + batchSize, files.count)])
+            let end = min(start + batchSize, files.count)
+            var batch = Array(files[start..<end])
+            for index in start..<end { files[index] = SourceFile(path: files[index].path, bytes: []) }
             let slots = Slots(count: batch.count)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                slots.store(YAMLComposer.compose(bytes: batch[index].bytes, file: batch[index].path), at: index)
+            if parallel {
+                DispatchQueue.concurrentPerform(iterations: batch.count) { [batch] index in
+                    slots.store(YAMLComposer.compose(bytes: batch[index].bytes, file: batch[index].path), at: index)
+                }
+            } else {
+                slots.store(YAMLComposer.compose(bytes: batch[0].bytes, file: batch[0].path), at: 0)
             }
-            for (index, file) in batch.enumerated() { body(file, slots.take(index)) }
+            for index in batch.indices {
+                let path = batch[index].path
+                batch[index] = SourceFile(path: path, bytes: [])
+                body(batch[index], slots.take(index))
+            }
             slots.deallocate()
-            start += batchSize
+            start = end
         }
     }
 
