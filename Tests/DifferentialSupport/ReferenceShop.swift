@@ -94,6 +94,12 @@ package struct ReferenceShop {
     /// The whole fruits one order of `menuItem` takes.
     package func need(of menuItem: String) -> [String: Int] { needs[menuItem] ?? [:] }
 
+    /// For each fruit, in the book's order, how much one of every menu item
+    /// needs together: the script generators restock in proportion to it.
+    package var demand: [Int] {
+        book.fruits.map { fruit in book.menuIDs.reduce(0) { $0 + (need(of: $1)[fruit] ?? 0) } }
+    }
+
     /// Adds `times` batches of `id` to `need`, fruit by fruit, by walking every path.
     private func expand(_ id: String, times: Int, into need: inout [String: Int]) {
         guard let composite = composites[id] else {

@@ -32,8 +32,7 @@ package enum ScriptGenerator {
     ) -> GeneratedScript {
         let menu = book.menuIDs
         let fruits = book.fruits
-        let model = ReferenceShop(book: book)
-        let demand = fruits.map { fruit in menu.reduce(0) { $0 + (model.need(of: $1)[fruit] ?? 0) } }
+        let demand = ReferenceShop(book: book).demand
         var script = GeneratedScript(lines: [], invalidLines: [], invalidKinds: [])
         for number in 1...lineCount {
             let roll = rng.int(in: 1...100)

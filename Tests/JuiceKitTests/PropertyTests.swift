@@ -627,14 +627,7 @@ struct EventRecorder: SimulationReporter {
     }
 
     mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
-        let refusal: [Shortfall]?
-        switch outcome {
-        case .served:
-            refusal = nil
-        case .refused(let short):
-            refusal = short.map { Shortfall(fruit: book.fruits[$0.fruit].id, need: $0.need, have: $0.have) }
-        }
-        events.append(.order(OrderRecord(line: line, menu: book.menu[menu].id, refusal: refusal)))
+        events.append(.order(OrderRecord(line: line, menu: menu, outcome: outcome, book: book)))
     }
 
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {

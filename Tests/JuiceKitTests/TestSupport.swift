@@ -1,3 +1,4 @@
+import DifferentialSupport
 import Foundation
 import Testing
 @testable import JuiceKit
@@ -120,5 +121,20 @@ extension YAMLDocument {
     /// The value under a scalar key of a mapping.
     func value(_ key: String, in mapping: YAMLNode.ID) -> YAMLNode.ID? {
         pairs(of: mapping).first { self[$0.key].kind == .scalar && self[$0.key].value == key }?.value
+    }
+}
+
+extension OrderRecord {
+    /// The engine's report of one order, in the reference model's terms (ids,
+    /// not indices), so the two compare as plain values.
+    init(line: Int, menu: Int, outcome: JuiceMaker.Outcome, book: RecipeBook) {
+        let refusal: [Shortfall]?
+        switch outcome {
+        case .served:
+            refusal = nil
+        case .refused(let short):
+            refusal = short.map { Shortfall(fruit: book.fruits[$0.fruit].id, need: $0.need, have: $0.have) }
+        }
+        self.init(line: line, menu: book.menu[menu].id, refusal: refusal)
     }
 }

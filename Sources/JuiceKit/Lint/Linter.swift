@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One lint run: configuration, load, compile, rule levels, suppressions,
 /// render. The executable only parses arguments, calls this, and writes.

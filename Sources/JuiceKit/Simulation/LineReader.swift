@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -132,7 +127,7 @@ public struct LineReader {
             let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                throw ReadFailure(code: errno)
             }
             if count == 0 {
                 exhausted = true
@@ -142,4 +137,10 @@ public struct LineReader {
             return
         }
     }
+}
+
+/// read(2) failed: the system's own words for why, as `cannot read 'x': …` shows them.
+struct ReadFailure: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String { String(cString: strerror(code)) }
 }
