@@ -27,7 +27,7 @@ public enum RecipeCompiler {
         var collector = DeclarationCollector()
         var files = files
         let fileCount = files.count
-        ParallelComposer.forEach(releasing: &files, parallelAbove: parallelAbove) { _, composed in
+        ParallelComposer.forEach(releasing: &files, parallelAbove: parallelAbove) { composed in
             collector.diagnostics += composed.diagnostics
             for document in composed.documents {
                 collector.collect(document)

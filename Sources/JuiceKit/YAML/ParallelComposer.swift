@@ -27,7 +27,7 @@ enum ParallelComposer {
     /// the whole book's text until the end.
     static func forEach(
         releasing files: inout [SourceFile], parallelAbove: Int = minimumTotalBytes,
-        _ body: (SourceFile, YAMLComposer.Result) -> Void
+        _ body: (YAMLComposer.Result) -> Void
     ) {
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let totalBytes = files.reduce(0) { $0 + $1.bytes.count }
@@ -36,7 +36,7 @@ enum ParallelComposer {
         var start = 0
         while start < files.count {
             let end = min(start + batchSize, files.count)
-            var batch = Array(files[start..<end])
+            let batch = Array(files[start..<end])
             for index in start..<end { files[index] = SourceFile(path: files[index].path, bytes: []) }
             let slots = Slots(count: batch.count)
             if parallel {
@@ -46,11 +46,7 @@ enum ParallelComposer {
             } else {
                 slots.store(YAMLComposer.compose(bytes: batch[0].bytes, file: batch[0].path), at: 0)
             }
-            for index in batch.indices {
-                let path = batch[index].path
-                batch[index] = SourceFile(path: path, bytes: [])
-                body(batch[index], slots.take(index))
-            }
+            for index in batch.indices { body(slots.take(index)) }
             slots.deallocate()
             start = end
         }
