@@ -116,6 +116,7 @@ struct SchemaTests {
         "fruits: { \"a\\u200Bb\": }": "/fruits",
         "fruits: { mango: { color: yellow } }": "/fruits/mango",
         "fruits: { mango: { label: [a] } }": "/fruits/mango/label",
+        "fruits: { mango: { label: ~ } }": "/fruits/mango/label",
         "fruits: [mango]": "/fruits",
         "stock: { mango: -1 }": "/stock/mango",
         "stock: { mango: '3' }": "/stock/mango",
@@ -147,6 +148,8 @@ struct SchemaTests {
             "fruits: { mango:, kiwi: { label: Kiwi, emoji: 🥝 } }\nstock: { mango: 0, kiwi: 9223372036854775807 }\n",
             "recipes: { base: { mango: 1 } }\nmenu: { 'a\"b<c>': { label: 'x', price: 0, recipe: { base: !!int 2 } } }\n",
             "menu:\n  a: &item { recipe: { mango: 1 } }\n  b: { <<: *item, label: B }\n",
+            // juice-lint reads any non-null scalar as text, and so does the schema.
+            "fruits: { mango: { label: 2024, emoji: 1.5 } }\nmenu: { m: { label: true, recipe: { mango: 1 } } }\n",
         ]
         let errors = try SchemaValidator.errors(Dictionary(uniqueKeysWithValues: texts.map { ($0, $0) }))
         for text in texts {
