@@ -112,9 +112,7 @@ struct Lint: ParsableCommand {
     var maxDiagnostics: Int?
 
     func validate() throws {
-        if let maxDiagnostics, maxDiagnostics < 0 {
-            throw ValidationError("--max-diagnostics must be 0 (no cap) or more, not \(maxDiagnostics)")
-        }
+        try validateMaxDiagnostics(maxDiagnostics)
     }
 
     func run() throws {

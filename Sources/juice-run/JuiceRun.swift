@@ -104,9 +104,7 @@ struct JuiceRun: ParsableCommand {
     }
 
     func validate() throws {
-        if let maxDiagnostics, maxDiagnostics < 0 {
-            throw ValidationError("--max-diagnostics must be 0 (no cap) or more, not \(maxDiagnostics)")
-        }
+        try validateMaxDiagnostics(maxDiagnostics)
     }
 
     static func main() { mainWithMappedExitCodes() }

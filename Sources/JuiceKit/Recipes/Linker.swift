@@ -33,11 +33,11 @@ struct Linker {
         /// Composite `node`'s edges, in ingredient order (indices start at `startIndex`).
         subscript(node: Int) -> ArraySlice<Edge> { edges[starts[node]..<starts[node + 1]] }
 
-        /// Adds the next composite's edges.
-        mutating func append(contentsOf composite: [Edge]) {
-            edges.append(contentsOf: composite)
-            starts.append(edges.count)
-        }
+        /// Adds an edge to the composite being filled, the one after the last closed.
+        mutating func append(_ edge: Edge) { edges.append(edge) }
+
+        /// Ends the composite being filled: the next edge belongs to the next one.
+        mutating func closeComposite() { starts.append(edges.count) }
 
         mutating func reserve(composites: Int, edges total: Int) {
             starts.reserveCapacity(composites + 1)
@@ -65,7 +65,10 @@ struct Linker {
         let allIDs = SuggestionIndex(declarations.fruits.map(\.id) + composites.map(\.id))
         var edges = EdgeTable()
         edges.reserve(composites: composites.count, edges: declarations.ingredients.count)
-        for composite in composites { edges.append(contentsOf: resolve(composite, candidates: allIDs)) }
+        for composite in composites {
+            resolve(composite, candidates: allIDs, into: &edges)
+            edges.closeComposite()
+        }
         let openingStock = resolveStock()
         let (order, onCycle) = orderAndReportCycles(edges)
         let needs = flatten(edges, order: order, skip: onCycle)
@@ -75,9 +78,9 @@ struct Linker {
 
     // MARK: Names
 
-    private mutating func resolve(_ composite: DeclarationCollector.CompositeDeclaration, candidates: SuggestionIndex) -> [Edge] {
-        var edges: [Edge] = []
-        edges.reserveCapacity(composite.ingredients.count)
+    private mutating func resolve(
+        _ composite: DeclarationCollector.CompositeDeclaration, candidates: SuggestionIndex, into edges: inout EdgeTable
+    ) {
         for index in composite.ingredients {
             let ingredient = declarations.ingredients[index]
             guard let definition = declarations.definitions[ingredient.name] else {
@@ -91,7 +94,6 @@ struct Linker {
             let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
             edges.append(Edge(target: target, amount: ingredient.amount, ingredient: index))
         }
-        return edges
     }
 
     private mutating func resolveStock() -> [Int] {
