@@ -79,7 +79,7 @@ public struct Linter: Sendable {
         // Suppression comments are read first, while the bytes are still here.
         let suppressions = (files + [stock].compactMap { $0 }).flatMap(Suppression.scan)
         let compiled = RecipeCompiler.compile(
-            files, stock: stock, analysis: true, book: false, parallelAbove: ParallelComposer.minimumTotalBytes
+            files, stock: stock, analysis: true, book: false, parallelAbove: ParallelFiles.minimumTotalBytes
         ).diagnostics
         // Comments first, on what the checks found; then the configured levels.
         let remaining = Suppression.apply(suppressions, to: compiled) { configuration.level(of: $0) == .off }

@@ -1,39 +1,42 @@
-/// What a book declares, before names are resolved.
-struct DeclarationCollector {
-    enum Kind: String {
+/// What one file declares, before names are resolved.
+///
+/// A collector sees one file and nothing else, so files can be collected in
+/// parallel. Every fact that depends on other files (whether an id or a stock
+/// entry was already taken) is left to `BookDeclarations.merge`, which takes
+/// files in order: the collector records every declaration it finds, in the
+/// order written, and `merge` keeps the first of each id.
+struct DeclarationCollector: Sendable {
+    enum Kind: String, Sendable {
         case fruit
         case recipe
         case menuItem = "menu item"
     }
 
-    /// Which declaration an id names. Its place is the declaration's own
-    /// (`range(of:)`), not stored twice: a book can define 100,000 ids.
-    struct Definition {
+    /// Which declaration an id names: index into `fruits` or `composites`.
+    /// Its place is the declaration's own (`range(of:)`), not stored twice:
+    /// a book can define 100,000 ids.
+    struct Definition: Sendable {
         var kind: Kind
-        /// Index into `fruits` or `composites`.
         var index: Int
     }
 
-    /// Where the declaration an id names was written.
-    func range(of definition: Definition) -> SourceRange {
-        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
-    }
-
-    struct FruitDeclaration {
+    struct FruitDeclaration: Sendable {
         var id: String
         var range: SourceRange
         var label: String?
         var emoji: String?
     }
 
-    struct IngredientDeclaration {
+    struct IngredientDeclaration: Sendable {
         var name: String
+        /// `name.hashValue`, computed here, on the worker, for `NameTable`.
+        var nameHash: Int
         var range: SourceRange
         var amount: Int
     }
 
     /// A recipe or a menu item: both have ingredients and can be ingredients.
-    struct CompositeDeclaration {
+    struct CompositeDeclaration: Sendable {
         var id: String
         var kind: Kind
         var range: SourceRange
@@ -43,10 +46,22 @@ struct DeclarationCollector {
         var ingredients: Range<Int> = 0..<0
     }
 
-    struct StockDeclaration {
+    struct StockDeclaration: Sendable {
         var fruit: String
         var range: SourceRange
         var amount: Int
+    }
+
+    /// A stock entry as written. Whether it counts depends on earlier files:
+    /// a repeated entry is reported as a repeat and its amount never read, so
+    /// the amount's problems wait in `stockDiagnostics` until `merge` knows.
+    struct StockEntry: Sendable {
+        var fruit: String
+        var range: SourceRange
+        /// Nil when the amount is not a valid count.
+        var amount: Int?
+        /// This entry's problems in `stockDiagnostics`.
+        var diagnostics: Range<Int>
     }
 
     static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
@@ -54,18 +69,56 @@ struct DeclarationCollector {
     static let fruitKeys = ["label", "emoji"]
     static let menuKeys = ["label", "price", "recipe"]
 
+    /// Problems that stand whatever the other files say.
     var diagnostics: [Diagnostic] = []
-    var definitions: [String: Definition] = [:]
+    /// A fruit, recipe or menu item as declared, and its id's `hashValue`.
+    struct Declared: Sendable {
+        var definition: Definition
+        var idHash: Int
+    }
+
+    /// Every fruit, recipe and menu item declared, in the order written,
+    /// repeats included: `merge` decides which ones stand.
+    var declarations: [Declared] = []
     var fruits: [FruitDeclaration] = []
     var composites: [CompositeDeclaration] = []
     /// Every composite's ingredients, one composite after another: one array
-    /// for the book rather than one per recipe and menu item.
+    /// for the file rather than one per recipe and menu item.
     var ingredients: [IngredientDeclaration] = []
-    var stock: [StockDeclaration] = []
-    /// Every stock entry written, valid or not, by fruit name.
-    private(set) var stockRanges: [String: SourceRange] = [:]
+    var stock: [StockEntry] = []
+    var stockDiagnostics: [Diagnostic] = []
 
-    mutating func collect(_ document: YAMLDocument) {
+    /// Where the declaration was written.
+    func range(of definition: Definition) -> SourceRange {
+        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
+    }
+
+    /// Composes one file and collects what it declares: the whole of a file's
+    /// work that needs no other file.
+    static func collect(file: SourceFile) -> DeclarationCollector {
+        let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
+        var collector = DeclarationCollector()
+        collector.diagnostics = composed.diagnostics
+        for document in composed.documents {
+            collector.collect(document)
+        }
+        // The arrays outlive the file (the book keeps them), so the slack of
+        // their doubling would be kept too: up to twice the memory.
+        collector.ingredients.shrinkToFit()
+        collector.composites.shrinkToFit()
+        return collector
+    }
+
+    /// Composes a stock file and collects its entries (`version` and `stock` only).
+    static func collectStock(file: SourceFile) -> DeclarationCollector {
+        let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
+        var collector = DeclarationCollector()
+        collector.diagnostics = composed.diagnostics
+        collector.collectStockFile(composed.documents)
+        return collector
+    }
+
+    private mutating func collect(_ document: YAMLDocument) {
         guard let root = document.root, !document[root].isNull else { return }
         guard document[root].kind == .mapping else {
             report(.invalidType, document, root,
@@ -86,11 +139,8 @@ struct DeclarationCollector {
         }
     }
 
-    /// Reads a stock file's documents; their entries replace every stock entry
-    /// the book declared.
-    mutating func replaceStock(with documents: [YAMLDocument]) {
-        stock = []
-        stockRanges = [:]
+    /// Reads a stock file's documents.
+    private mutating func collectStockFile(_ documents: [YAMLDocument]) {
         for document in documents {
             guard let root = document.root, !document[root].isNull else { continue }
             guard document[root].kind == .mapping else {
@@ -140,35 +190,22 @@ struct DeclarationCollector {
                    "fruit '\(id)' must be a mapping or empty, found \(node.kindDescription)",
                    help: "write '\(id): { label: ..., emoji: ... }' or just '\(id):'")
         }
-        if define(id, as: .fruit, index: fruits.count, document, key) {
-            fruits.append(fruit)
-        }
+        declarations.append(Declared(definition: Definition(kind: .fruit, index: fruits.count), idHash: id.hashValue))
+        fruits.append(fruit)
     }
 
     private mutating func collectStock(_ document: YAMLDocument, _ fruit: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        let range = document.range(of: key)
-        if let first = stockRanges[fruit] {
-            diagnostics.append(Diagnostic(
-                .duplicateDefinition, at: range, "stock for '\(fruit)' is set twice",
-                notes: [.init(range: first, message: "stock for '\(fruit)' is first set here")],
-                help: "keep one stock entry per fruit"
-            ))
-            return
-        }
-        stockRanges[fruit] = range
-        guard let amount = AmountReader.read(document, value, allowZero: true, what: "stock of '\(fruit)'", into: &diagnostics) else {
-            return
-        }
-        stock.append(StockDeclaration(fruit: fruit, range: range, amount: amount))
+        let first = stockDiagnostics.count
+        let amount = AmountReader.read(document, value, allowZero: true, what: "stock of '\(fruit)'", into: &stockDiagnostics)
+        stock.append(StockEntry(fruit: fruit, range: document.range(of: key), amount: amount, diagnostics: first..<stockDiagnostics.count))
     }
 
     private mutating func collectRecipe(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
         let ingredients = readIngredients(document, value, owner: "recipe '\(id)'", ownerKey: key)
-        if define(id, as: .recipe, index: composites.count, document, key) {
-            composites.append(CompositeDeclaration(
-                id: id, kind: .recipe, range: document.range(of: key), ingredients: ingredients ?? 0..<0
-            ))
-        }
+        declarations.append(Declared(definition: Definition(kind: .recipe, index: composites.count), idHash: id.hashValue))
+        composites.append(CompositeDeclaration(
+            id: id, kind: .recipe, range: document.range(of: key), ingredients: ingredients ?? 0..<0
+        ))
     }
 
     private mutating func collectMenuItem(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
@@ -202,9 +239,8 @@ struct DeclarationCollector {
                    "menu item '\(id)' must be a mapping, found \(node.kindDescription)",
                    help: "write '\(id): { label: ..., price: ..., recipe: { FRUIT: AMOUNT } }'")
         }
-        if define(id, as: .menuItem, index: composites.count, document, key) {
-            composites.append(item)
-        }
+        declarations.append(Declared(definition: Definition(kind: .menuItem, index: composites.count), idHash: id.hashValue))
+        composites.append(item)
     }
 
     /// Reads `{ingredient: amount}` into `ingredients` and returns where they
@@ -232,7 +268,7 @@ struct DeclarationCollector {
             guard let amount = AmountReader.read(
                 document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &diagnostics
             ) else { continue }
-            ingredients.append(IngredientDeclaration(name: name, range: document.range(of: ingredientKey), amount: amount))
+            ingredients.append(IngredientDeclaration(name: name, nameHash: name.hashValue, range: document.range(of: ingredientKey), amount: amount))
         }
         return first..<ingredients.count
     }
@@ -253,7 +289,7 @@ struct DeclarationCollector {
         }
         // A section can hold thousands of ids; grow the tables once, not by doubling.
         let entries = node.childCount / 2
-        definitions.reserveCapacity(definitions.count + entries)
+        declarations.reserve(entries)
         switch name {
         case "fruits": fruits.reserve(entries)
         case "stock": stock.reserve(entries)
@@ -270,22 +306,6 @@ struct DeclarationCollector {
             }
             body(&self, id, key, value)
         }
-    }
-
-    /// Registers an id in the one namespace of fruits, recipes and menu items.
-    /// Returns false, after reporting, when the id is already taken.
-    private mutating func define(_ id: String, as kind: Kind, index: Int, _ document: YAMLDocument, _ key: YAMLNode.ID) -> Bool {
-        let range = document.range(of: key)
-        if let first = definitions[id] {
-            diagnostics.append(Diagnostic(
-                .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
-                notes: [.init(range: self.range(of: first), message: "'\(id)' is first defined here")],
-                help: "fruits, recipes and menu items share one namespace; rename one of them"
-            ))
-            return false
-        }
-        definitions[id] = Definition(kind: kind, index: index)
-        return true
     }
 
     /// A mapping key's text; a key that is not a scalar is reported.

@@ -11,8 +11,8 @@ struct Linker {
     }
 
     /// One ingredient of a composite, resolved. Its name and place are read
-    /// back from the declaration (`ingredient` indexes the collector's
-    /// `ingredients`) only when a diagnostic needs them, which keeps an edge at
+    /// back from the declaration (`ingredient` is its number in the book,
+    /// `BookDeclarations.ingredient(_:)`) only when a diagnostic needs them, which keeps an edge at
     /// 32 bytes: a book of 100,000 menu items has hundreds of thousands.
     struct Edge {
         var target: Target
@@ -47,16 +47,16 @@ struct Linker {
 
     /// The declaration an edge was resolved from.
     func declaration(of edge: Edge) -> DeclarationCollector.IngredientDeclaration {
-        declarations.ingredients[edge.ingredient]
+        declarations.ingredient(edge.ingredient)
     }
 
     /// How many steps of a cycle the message and notes spell out.
     static let cycleStepsShown = 12
 
-    let declarations: DeclarationCollector
+    let declarations: BookDeclarations
     var diagnostics: [Diagnostic] = []
 
-    init(declarations: DeclarationCollector) {
+    init(declarations: BookDeclarations) {
         self.declarations = declarations
     }
 
@@ -64,7 +64,7 @@ struct Linker {
         let composites = declarations.composites
         let allIDs = SuggestionIndex(declarations.fruits.map(\.id) + composites.map(\.id))
         var edges = EdgeTable()
-        edges.reserve(composites: composites.count, edges: declarations.ingredients.count)
+        edges.reserve(composites: composites.count, edges: declarations.ingredientCount)
         for composite in composites {
             resolve(composite, candidates: allIDs, into: &edges)
             edges.closeComposite()
@@ -81,9 +81,9 @@ struct Linker {
     private mutating func resolve(
         _ composite: DeclarationCollector.CompositeDeclaration, candidates: SuggestionIndex, into edges: inout EdgeTable
     ) {
-        for index in composite.ingredients {
-            let ingredient = declarations.ingredients[index]
-            guard let definition = declarations.definitions[ingredient.name] else {
+        let (first, list) = declarations.ingredients(of: composite)
+        for (index, ingredient) in zip(first..., list) {
+            guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else {
                 diagnostics.append(Diagnostic(
                     .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
                     help: candidates.didYouMean(ingredient.name)
@@ -100,7 +100,7 @@ struct Linker {
         var stock = [Int](repeating: 0, count: declarations.fruits.count)
         let fruitIDs = declarations.fruits.map(\.id)
         for entry in declarations.stock {
-            let definition = declarations.definitions[entry.fruit]
+            let definition = declarations.definitions.value(for: entry.fruit)
             guard let definition, definition.kind == .fruit else {
                 let message = definition.map { "'\(entry.fruit)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
                     ?? "unknown fruit '\(entry.fruit)'"

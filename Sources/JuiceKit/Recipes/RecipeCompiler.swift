@@ -2,7 +2,10 @@
 ///
 /// It runs in stages: YAML documents → declarations (shape, names, amounts) →
 /// resolved ingredients → cycle check → flattened needs. Each stage reports every
-/// problem it can see and goes on, so one run shows all of them.
+/// problem it can see and goes on, so one run shows all of them. The first
+/// two stages need one file at a time and run on every core
+/// (`ParallelFiles`); the files' declarations are then merged in order
+/// (`BookDeclarations`) and everything after that sees the whole book.
 public enum RecipeCompiler {
     /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
     ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
@@ -12,35 +15,29 @@ public enum RecipeCompiler {
     /// - Parameter book: assemble the `RecipeBook`; the linter, which only
     ///   reports, leaves it out and skips that work.
     public static func compile(_ files: [SourceFile], stock: SourceFile? = nil, analysis: Bool = false, book wantsBook: Bool = true) -> Compilation {
-        compile(files, stock: stock, analysis: analysis, book: wantsBook, parallelAbove: ParallelComposer.minimumTotalBytes)
+        compile(files, stock: stock, analysis: analysis, book: wantsBook, parallelAbove: ParallelFiles.minimumTotalBytes)
     }
 
-    /// `parallelAbove`: the total size from which files are composed in
+    /// `parallelAbove`: the total size from which files are read in
     /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
     ///
     /// The files are taken over: each one's bytes are released once it is
-    /// composed, which saves the whole book's text when the caller kept no
-    /// copy of its own.
+    /// read, which saves the whole book's text when the caller kept no copy
+    /// of its own.
     static func compile(
         _ files: consuming [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
     ) -> Compilation {
-        var collector = DeclarationCollector()
-        var files = files
+        var declarations = BookDeclarations()
         let fileCount = files.count
-        ParallelComposer.forEach(releasing: &files, parallelAbove: parallelAbove) { composed in
-            collector.diagnostics += composed.diagnostics
-            for document in composed.documents {
-                collector.collect(document)
-            }
+        ParallelFiles.forEach(files, parallelAbove: parallelAbove, work: DeclarationCollector.collect(file:)) {
+            declarations.merge($0)
         }
         if let stock {
-            let composed = YAMLComposer.compose(bytes: stock.bytes, file: stock.path)
-            collector.diagnostics += composed.diagnostics
-            collector.replaceStock(with: composed.documents)
+            declarations.replaceStock(with: DeclarationCollector.collectStock(file: stock))
         }
-        var linker = Linker(declarations: collector)
+        var linker = Linker(declarations: declarations)
         let book = linker.link(analysis: analysis, assemble: wantsBook)
-        let diagnostics = collector.diagnostics + linker.diagnostics
+        let diagnostics = declarations.diagnostics + linker.diagnostics
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,
             diagnostics: Diagnostic.sortedForOutput(diagnostics),
@@ -48,3 +45,4 @@ public enum RecipeCompiler {
         )
     }
 }
+

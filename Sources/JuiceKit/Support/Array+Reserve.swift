@@ -6,4 +6,14 @@ extension Array {
         let needed = count + extra
         if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
     }
+
+    /// Drops the spare capacity when it is more than an eighth: for arrays that
+    /// are kept long after they stop growing.
+    mutating func shrinkToFit() {
+        guard capacity - count > count / 8 else { return }
+        var exact: [Element] = []
+        exact.reserveCapacity(count)
+        exact.append(contentsOf: self)
+        self = exact
+    }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import JuiceKit
 
-/// Composing files in parallel must change nothing: the same diagnostics in the
+/// Reading files in parallel must change nothing: the same diagnostics in the
 /// same order, the same book, whatever the batch boundaries.
-@Suite struct ParallelComposerTests {
+@Suite struct ParallelFilesTests {
     /// 13 files (so batches end unevenly on any core count) with a fruit
     /// catalogue, recipes and menu items, and mistakes that involve more than
     /// one file: duplicates across files, unknown fruits, bad amounts, YAML errors.
@@ -42,6 +42,25 @@ import Testing
         let counts = DiagnosticCounts(files: files.count, diagnostics: sequential.diagnostics)
         #expect(JSONDiagnosticPrinter.render(parallel.diagnostics, counts: counts)
             == JSONDiagnosticPrinter.render(sequential.diagnostics, counts: counts))
+    }
+
+    /// The end-to-end cross-file fixture (ids and stock entries repeated
+    /// across files, documents and sections; see CrossFileTests), with each
+    /// file read on its own thread: the merge must give what reading the files
+    /// one by one gives, with and without a stock file.
+    @Test func crossFileCollisionsAreTheSameInParallel() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("EndToEndTests/Fixtures/cross-file")
+        let files = try ["a", "b", "c"].map { name in
+            SourceFile(path: "book/\(name).yaml", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("book/\(name).yaml"))))
+        }
+        let stock = SourceFile(path: "stock.yaml", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("stock.yaml"))))
+        for stockFile in [nil, stock] {
+            let sequential = RecipeCompiler.compile(files, stock: stockFile, analysis: true, book: true, parallelAbove: .max)
+            let parallel = RecipeCompiler.compile(files, stock: stockFile, analysis: true, book: true, parallelAbove: 0)
+            #expect(sequential.diagnostics.filter { $0.rule == .duplicateDefinition }.count == (stockFile == nil ? 9 : 10))
+            #expect(parallel.diagnostics == sequential.diagnostics)
+        }
     }
 
     @Test func aValidBookIsTheSameBook() throws {

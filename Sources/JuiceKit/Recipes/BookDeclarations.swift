@@ -1,0 +1,124 @@
+/// Every file's declarations merged in file order: the book's one namespace of
+/// fruits, recipes and menu items, and its stock entries.
+///
+/// Files are collected independently (`DeclarationCollector`), often in
+/// parallel; merging them here, one after another in the order given, is
+/// what makes the result the same as reading the book top to bottom: the
+/// first declaration of an id stands, and each later one is reported with a
+/// note pointing at the first, wherever it was.
+struct BookDeclarations {
+    typealias Definition = DeclarationCollector.Definition
+
+    var diagnostics: [Diagnostic] = []
+    /// Each id's first declaration.
+    var definitions = NameTable<Definition>()
+    var fruits: [DeclarationCollector.FruitDeclaration] = []
+    var composites: [DeclarationCollector.CompositeDeclaration] = []
+    /// Every composite's ingredients, numbered one composite after another
+    /// through the whole book (`CompositeDeclaration.ingredients` holds such
+    /// numbers), including those of composites dropped as repeats. They stay
+    /// in each file's own array, as its collector made it: copying a book's
+    /// hundreds of thousands into one array cost more than all the rest of
+    /// the merge.
+    private var ingredientLists: [[DeclarationCollector.IngredientDeclaration]] = []
+    /// The number of each list's first ingredient.
+    private var ingredientStarts: [Int] = []
+    private(set) var ingredientCount = 0
+    var stock: [DeclarationCollector.StockDeclaration] = []
+    /// Every stock entry that counts, valid or not, by fruit name.
+    private(set) var stockRanges: [String: SourceRange] = [:]
+
+    /// Where the declaration an id names was written.
+    func range(of definition: Definition) -> SourceRange {
+        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
+    }
+
+    /// Adds the next file's declarations.
+    mutating func merge(_ file: consuming DeclarationCollector) {
+        diagnostics += file.diagnostics
+        let base = ingredientCount
+        if !file.ingredients.isEmpty {
+            ingredientStarts.append(base)
+            ingredientCount += file.ingredients.count
+            ingredientLists.append(file.ingredients)
+        }
+        fruits.reserve(file.fruits.count)
+        composites.reserve(file.composites.count)
+        for entry in file.declarations {
+            let declared = entry.definition
+            let id = declared.kind == .fruit ? file.fruits[declared.index].id : file.composites[declared.index].id
+            let definition = Definition(kind: declared.kind, index: declared.kind == .fruit ? fruits.count : composites.count)
+            if let first = definitions.insertIfAbsent(id, hash: entry.idHash, definition) {
+                let range = file.range(of: declared)
+                diagnostics.append(Diagnostic(
+                    .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
+                    notes: [.init(range: self.range(of: first), message: "'\(id)' is first defined here")],
+                    help: "fruits, recipes and menu items share one namespace; rename one of them"
+                ))
+                continue
+            }
+            if declared.kind == .fruit {
+                fruits.append(file.fruits[declared.index])
+            } else {
+                var composite = file.composites[declared.index]
+                composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
+                composites.append(composite)
+            }
+        }
+        mergeStock(file)
+    }
+
+    /// Ingredient number `index`.
+    func ingredient(_ index: Int) -> DeclarationCollector.IngredientDeclaration {
+        let list = list(holding: index)
+        return ingredientLists[list][index - ingredientStarts[list]]
+    }
+
+    /// A composite's ingredients, with the number of the first.
+    func ingredients(of composite: DeclarationCollector.CompositeDeclaration) -> (first: Int, list: ArraySlice<DeclarationCollector.IngredientDeclaration>) {
+        let range = composite.ingredients
+        guard !range.isEmpty else { return (range.lowerBound, []) }
+        let list = list(holding: range.lowerBound)
+        let start = ingredientStarts[list]
+        return (range.lowerBound, ingredientLists[list][range.lowerBound - start..<range.upperBound - start])
+    }
+
+    /// The list that holds ingredient `index`: the last one starting at or before it.
+    private func list(holding index: Int) -> Int {
+        var low = 0, high = ingredientStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if ingredientStarts[middle] <= index { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// A stock file's entries replace every stock entry the book declared.
+    mutating func replaceStock(with file: consuming DeclarationCollector) {
+        stock = []
+        stockRanges = [:]
+        diagnostics += file.diagnostics
+        mergeStock(file)
+    }
+
+    /// The first entry for a fruit counts, even with an invalid amount; a
+    /// repeat is reported as one, and its amount is not read at all.
+    private mutating func mergeStock(_ file: borrowing DeclarationCollector) {
+        stock.reserve(file.stock.count)
+        for entry in file.stock {
+            if let first = stockRanges.updateValue(entry.range, forKey: entry.fruit) {
+                stockRanges[entry.fruit] = first
+                diagnostics.append(Diagnostic(
+                    .duplicateDefinition, at: entry.range, "stock for '\(entry.fruit)' is set twice",
+                    notes: [.init(range: first, message: "stock for '\(entry.fruit)' is first set here")],
+                    help: "keep one stock entry per fruit"
+                ))
+                continue
+            }
+            diagnostics += file.stockDiagnostics[entry.diagnostics]
+            if let amount = entry.amount {
+                stock.append(.init(fruit: entry.fruit, range: entry.range, amount: amount))
+            }
+        }
+    }
+}
