@@ -94,14 +94,11 @@ struct DeclarationCollector: Sendable {
     }
 
     /// Composes one file and collects what it declares: the whole of a file's
-    /// work that needs no other file.
-    static func collect(file: SourceFile) -> DeclarationCollector {
-        let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
+    /// work that needs no other file. `composer` is reused from file to file.
+    static func collect(file: SourceFile, composer: inout YAMLComposer) -> DeclarationCollector {
         var collector = DeclarationCollector()
-        collector.diagnostics = composed.diagnostics
-        for document in composed.documents {
-            collector.collect(document)
-        }
+        let diagnostics = composer.compose(bytes: file.bytes, file: file.path) { collector.collect($0) }
+        collector.diagnostics += diagnostics
         // The arrays outlive the file (the book keeps them), so the slack of
         // their doubling would be kept too: up to twice the memory.
         collector.ingredients.shrinkToFit()

@@ -29,7 +29,10 @@ public enum RecipeCompiler {
     ) -> Compilation {
         var declarations = BookDeclarations()
         let fileCount = files.count
-        ParallelFiles.forEach(files, parallelAbove: parallelAbove, work: DeclarationCollector.collect(file:)) {
+        ParallelFiles.forEach(
+            files, parallelAbove: parallelAbove, worker: { YAMLComposer() },
+            work: { DeclarationCollector.collect(file: $1, composer: &$0) }
+        ) {
             declarations.merge($0)
         }
         if let stock {

@@ -3,7 +3,11 @@
 /// Anchors, aliases and YAML 1.1 `<<` merge keys are resolved here, and duplicate
 /// keys are reported here, because they are facts about YAML, not about recipes.
 /// The composer keeps an explicit stack, so no input can make it recurse.
-enum YAMLComposer {
+///
+/// A composer can be kept and used for file after file (each worker of a
+/// parallel lint keeps one): its node arena and work arrays keep their
+/// capacity, so after the first file composing allocates almost nothing.
+struct YAMLComposer {
     struct Result: Sendable {
         /// Every document that was read completely. A document cut short by a
         /// syntax error, an undefined alias or a bound is dropped, so later
@@ -12,27 +16,45 @@ enum YAMLComposer {
         var diagnostics: [Diagnostic]
     }
 
+    private var builder = Builder()
+
     /// Composes every document of one file; `file` is the path diagnostics show.
     static func compose(bytes: [UInt8], file: String) -> Result {
-        var builder = Builder(file: file)
-        do {
-            let parser = try YAMLParser(bytes: bytes)
-            while builder.handle(try parser.next()) == .proceed {}
-        } catch {
-            var diagnostic = Diagnostic(
-                .yamlSyntax,
-                at: SourceRange(file: file, start: error.position, end: error.position),
-                error.message
-            )
-            if let context = error.context, let at = error.contextPosition, at != error.position {
-                diagnostic.notes.append(.init(range: SourceRange(file: file, start: at, end: at), message: context))
+        var composer = YAMLComposer()
+        var documents: [YAMLDocument] = []
+        let diagnostics = composer.compose(bytes: bytes, file: file, keepsDocuments: true) { documents.append($0) }
+        return Result(documents: documents, diagnostics: diagnostics)
+    }
+
+    /// Composes one file, calling `each` with every document read completely,
+    /// as soon as it ends, and returns the file's YAML diagnostics.
+    ///
+    /// - Parameter keepsDocuments: whether `each` keeps the documents. When it
+    ///   does not, the next document reuses their arrays in place; when it
+    ///   does, each document gets arrays of its own size.
+    mutating func compose(
+        bytes: [UInt8], file: String, keepsDocuments: Bool = false, each: (YAMLDocument) -> Void
+    ) -> [Diagnostic] {
+        withoutActuallyEscaping(each) { each in
+            builder.start(file: file, reuse: !keepsDocuments, each: each)
+            do throws(YAMLSyntaxError) {
+                try YAMLParser.parse(bytes, into: &builder)
+            } catch {
+                var diagnostic = Diagnostic(
+                    .yamlSyntax,
+                    at: SourceRange(file: file, start: error.position, end: error.position),
+                    error.message
+                )
+                if let context = error.context, let at = error.contextPosition, at != error.position {
+                    diagnostic.notes.append(.init(range: SourceRange(file: file, start: at, end: at), message: context))
+                }
+                if SourceLines(bytes: bytes).character(at: error.position) == "\t" {
+                    diagnostic.help = "YAML indents with spaces; replace the tab with spaces"
+                }
+                builder.diagnostics.append(diagnostic)
             }
-            if SourceLines(bytes: bytes).character(at: error.position) == "\t" {
-                diagnostic.help = "YAML indents with spaces; replace the tab with spaces"
-            }
-            builder.diagnostics.append(diagnostic)
+            return builder.finish()
         }
-        return Result(documents: builder.documents, diagnostics: builder.diagnostics)
     }
 }
 
@@ -42,9 +64,8 @@ private let mergeTag = "tag:yaml.org,2002:merge"
 /// more than comparing a handful of short strings.
 private let linearScanLimit = 16
 
-private struct Builder {
-    enum Flow { case proceed, stop }
-
+/// The composer's state: per file, per document, and the arrays it reuses.
+private struct Builder: YAMLEventHandler {
     /// A collection whose end event has not arrived yet. Its children so far
     /// sit at the end of `scratch`, from `firstChild` on.
     struct Open {
@@ -54,9 +75,11 @@ private struct Builder {
         var firstChild: Int
     }
 
-    let file: String
-    var documents: [YAMLDocument] = []
+    private var file = ""
     var diagnostics: [Diagnostic] = []
+    /// Set for the length of one `compose` call only.
+    private var each: ((YAMLDocument) -> Void)?
+    private var reuse = false
 
     private var nodes: [YAMLNode] = []
     private var children: [YAMLNode.ID] = []
@@ -71,64 +94,132 @@ private struct Builder {
     /// ignored until it ends.
     private var skippingDocument = false
 
-    init(file: String) { self.file = file }
-
-    mutating func handle(_ event: YAMLEvent) -> Flow {
-        if skippingDocument {
-            switch event {
-            case .documentEnd:
-                skippingDocument = false
-                resetDocument()
-            case .streamEnd:
-                return .stop
-            default:
-                break
-            }
-            return .proceed
-        }
-        switch event {
-        case .streamStart:
-            return .proceed
-        case .streamEnd:
-            return .stop
-        case .documentStart:
-            resetDocument()
-            return .proceed
-        case .documentEnd:
-            documents.append(YAMLDocument(file: file, nodes: nodes, children: children, root: root))
-            resetDocument()
-            return .proceed
-        case .scalar(let scalar):
-            if scalar.byteCount > YAMLLimits.maxScalarBytes {
-                dropDocument(Diagnostic(
-                    .resourceLimit, at: range(scalar.start, scalar.start),
-                    "a scalar of \(scalar.byteCount) bytes is longer than the \(YAMLLimits.maxScalarBytes)-byte limit",
-                    help: "keys and values are ids, labels and numbers; keep each under 64 KiB"
-                ))
-                return .proceed
-            }
-            let node = YAMLNode(kind: .scalar, value: scalar.value, style: scalar.style, tag: scalar.tag, start: scalar.start, end: scalar.end)
-            attach(store(node, anchor: scalar.anchor))
-            return .proceed
-        case .alias(let anchor, let start, let end):
-            alias(anchor, start: start, end: end)
-            return .proceed
-        case .sequenceStart(let anchor, let tag, let flow, let start):
-            return open(kind: .sequence, anchor: anchor, tag: tag, flow: flow, start: start)
-        case .mappingStart(let anchor, let tag, let flow, let start):
-            return open(kind: .mapping, anchor: anchor, tag: tag, flow: flow, start: start)
-        case .sequenceEnd(let end), .mappingEnd(let end):
-            close(end: end)
-            return .proceed
-        }
+    mutating func start(file: String, reuse: Bool, each: @escaping (YAMLDocument) -> Void) {
+        self.file = file
+        self.reuse = reuse
+        self.each = each
+        diagnostics = []
+        aliasExpansion = 0
+        skippingDocument = false
+        resetDocument()
     }
 
+    /// Ends the file: drops `each` and hands back the diagnostics.
+    mutating func finish() -> [Diagnostic] {
+        each = nil
+        resetDocument()
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
+    // MARK: Events
+
+    mutating func documentStart(_ start: SourcePosition) -> Bool {
+        resetDocument()
+        return true
+    }
+
+    mutating func documentEnd(_ end: SourcePosition) -> Bool {
+        if skippingDocument {
+            skippingDocument = false
+        } else {
+            each?(YAMLDocument(file: file, nodes: nodes, children: children, root: root))
+        }
+        resetDocument()
+        return true
+    }
+
+    mutating func scalar(_ scalar: consuming ScalarEvent) -> Bool {
+        if skippingDocument { return true }
+        if scalar.byteCount > YAMLLimits.maxScalarBytes {
+            dropDocument(Diagnostic(
+                .resourceLimit, at: range(scalar.start, scalar.start),
+                "a scalar of \(scalar.byteCount) bytes is longer than the \(YAMLLimits.maxScalarBytes)-byte limit",
+                help: "keys and values are ids, labels and numbers; keep each under 64 KiB"
+            ))
+            return true
+        }
+        let node = YAMLNode(kind: .scalar, value: scalar.value, style: scalar.style, tag: scalar.tag, start: scalar.start, end: scalar.end)
+        attach(store(node, anchor: scalar.anchor))
+        return true
+    }
+
+    mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) -> Bool {
+        if skippingDocument { return true }
+        guard let target = anchors[anchor] else {
+            let insideItself = stack.contains { $0.anchor == anchor }
+            dropDocument(Diagnostic(
+                .yamlSyntax, at: range(start, end),
+                insideItself ? "alias '*\(anchor)' is inside the node it names" : "undefined alias '\(anchor)'",
+                help: insideItself
+                    ? "a node cannot contain itself; move the alias out of '&\(anchor)'"
+                    : "an alias '*\(anchor)' must come after an anchor '&\(anchor)' in the same document"
+            ))
+            return true
+        }
+        aliasExpansion = min(aliasExpansion + nodes[target].weight, YAMLLimits.maxAliasExpansion + 1)
+        if aliasExpansion > YAMLLimits.maxAliasExpansion {
+            dropDocument(Diagnostic(
+                .resourceLimit, at: range(start, end),
+                "aliases in this file expand to more than \(YAMLLimits.maxAliasExpansion) nodes",
+                help: "this looks like an alias bomb; expand fewer aliases"
+            ))
+            return true
+        }
+        if nodes[target].kind == .scalar {
+            // A scalar is cheap to copy, and the copy can say where the alias
+            // was written: a duplicate key or a bad amount is then reported there.
+            var copy = nodes[target]
+            copy.start = start
+            copy.end = end
+            attach(store(copy, anchor: nil))
+        } else {
+            attach(target)
+        }
+        return true
+    }
+
+    /// Past the depth bound the whole rest of the file is abandoned, not just
+    /// the document: skipping to the document's end would mean reading every
+    /// deeper level, and libyaml's cost per token grows with the flow depth.
+    mutating func collectionStart(_ kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition) -> Bool {
+        if skippingDocument { return true }
+        if stack.count >= YAMLLimits.maxDepth {
+            diagnostics.append(Diagnostic(
+                .resourceLimit, at: range(start, start),
+                "collections are nested more than \(YAMLLimits.maxDepth) levels deep",
+                help: "the rest of this file is not read; recipe files need only a few levels"
+            ))
+            return false
+        }
+        stack.append(Open(
+            node: YAMLNode(kind: kind, value: "", style: .plain, tag: tag, start: start, end: start),
+            anchor: anchor, flow: flow, firstChild: scratch.count
+        ))
+        return true
+    }
+
+    mutating func collectionEnd(_ end: SourcePosition) -> Bool {
+        if skippingDocument { return true }
+        close(end: end)
+        return true
+    }
+
+    // MARK: Building
+
+    /// Clears the document's state. Reusing, the arrays keep their capacity
+    /// (the last document, if anyone kept it, has its own copy by then).
     private mutating func resetDocument() {
-        nodes = []
-        children = []
+        if reuse {
+            nodes.removeAll(keepingCapacity: true)
+            children.removeAll(keepingCapacity: true)
+        } else {
+            nodes = []
+            children = []
+        }
         scratch.removeAll(keepingCapacity: true)
-        anchors = [:]
-        stack = []
+        anchors.removeAll(keepingCapacity: !anchors.isEmpty)
+        stack.removeAll(keepingCapacity: true)
         root = nil
     }
 
@@ -141,58 +232,6 @@ private struct Builder {
 
     private func range(_ start: SourcePosition, _ end: SourcePosition) -> SourceRange {
         SourceRange(file: file, start: start, end: end)
-    }
-
-    private mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) {
-        guard let target = anchors[anchor] else {
-            let insideItself = stack.contains { $0.anchor == anchor }
-            dropDocument(Diagnostic(
-                .yamlSyntax, at: range(start, end),
-                insideItself ? "alias '*\(anchor)' is inside the node it names" : "undefined alias '\(anchor)'",
-                help: insideItself
-                    ? "a node cannot contain itself; move the alias out of '&\(anchor)'"
-                    : "an alias '*\(anchor)' must come after an anchor '&\(anchor)' in the same document"
-            ))
-            return
-        }
-        aliasExpansion = min(aliasExpansion + nodes[target].weight, YAMLLimits.maxAliasExpansion + 1)
-        if aliasExpansion > YAMLLimits.maxAliasExpansion {
-            dropDocument(Diagnostic(
-                .resourceLimit, at: range(start, end),
-                "aliases in this file expand to more than \(YAMLLimits.maxAliasExpansion) nodes",
-                help: "this looks like an alias bomb; expand fewer aliases"
-            ))
-            return
-        }
-        if nodes[target].kind == .scalar {
-            // A scalar is cheap to copy, and the copy can say where the alias
-            // was written: a duplicate key or a bad amount is then reported there.
-            var copy = nodes[target]
-            copy.start = start
-            copy.end = end
-            attach(store(copy, anchor: nil))
-        } else {
-            attach(target)
-        }
-    }
-
-    /// Past the depth bound the whole rest of the file is abandoned, not just
-    /// the document: skipping to the document's end would mean reading every
-    /// deeper level, and libyaml's cost per token grows with the flow depth.
-    private mutating func open(kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition) -> Flow {
-        if stack.count >= YAMLLimits.maxDepth {
-            diagnostics.append(Diagnostic(
-                .resourceLimit, at: range(start, start),
-                "collections are nested more than \(YAMLLimits.maxDepth) levels deep",
-                help: "the rest of this file is not read; recipe files need only a few levels"
-            ))
-            return .stop
-        }
-        stack.append(Open(
-            node: YAMLNode(kind: kind, value: "", style: .plain, tag: tag, start: start, end: start),
-            anchor: anchor, flow: flow, firstChild: scratch.count
-        ))
-        return .proceed
     }
 
     private mutating func close(end: SourcePosition) {
@@ -249,28 +288,29 @@ private struct Builder {
     private mutating func resolveMapping(_ items: ArraySlice<YAMLNode.ID>) {
         resolved.removeAll(keepingCapacity: true)
         var merges: [YAMLNode.ID] = []
-        var seen = KeySet(large: items.count / 2 > linearScanLimit)
+        var seen = KeySet(pairs: items.count / 2)
         var index = items.startIndex
+        // Nodes are read in place (`nodes[key].value`), never copied out: a
+        // copy retains and releases its strings, for every key of the book.
         while index + 1 < items.endIndex {
             let key = items[index], value = items[index + 1]
             index += 2
-            let keyNode = nodes[key]
-            if keyNode.kind == .scalar, keyNode.value == "<<",
-               (keyNode.style == .plain && keyNode.tag == nil) || keyNode.tag == mergeTag {
-                merges.append(value)
-                continue
-            }
-            if keyNode.kind == .scalar {
-                if let first = seen.first(keyNode.value, nodes: nodes, in: resolved) {
+            if nodes[key].kind == .scalar {
+                if nodes[key].value == "<<", (nodes[key].style == .plain && nodes[key].tag == nil) || nodes[key].tag == mergeTag {
+                    merges.append(value)
+                    continue
+                }
+                if let first = seen.first(key, nodes: nodes, in: resolved) {
+                    let text = nodes[key].value
                     diagnostics.append(Diagnostic(
-                        .duplicateKey, at: range(keyNode.start, keyNode.end),
-                        "duplicate key '\(keyNode.value)'",
-                        notes: [.init(range: range(nodes[first].start, nodes[first].end), message: "'\(keyNode.value)' first appears here")],
+                        .duplicateKey, at: range(nodes[key].start, nodes[key].end),
+                        "duplicate key '\(text)'",
+                        notes: [.init(range: range(nodes[first].start, nodes[first].end), message: "'\(text)' first appears here")],
                         help: "remove one of them, or merge their contents"
                     ))
                     continue
                 }
-                seen.insert(keyNode.value, key)
+                seen.insert(key, nodes: nodes)
             }
             resolved.append(key)
             resolved.append(value)
@@ -291,10 +331,9 @@ private struct Builder {
                 while pair + 1 < candidateNode.childStart + candidateNode.childCount {
                     let key = children[pair], value = children[pair + 1]
                     pair += 2
-                    let keyNode = nodes[key]
-                    if keyNode.kind == .scalar {
-                        if seen.first(keyNode.value, nodes: nodes, in: resolved) != nil { continue }
-                        seen.insert(keyNode.value, key)
+                    if nodes[key].kind == .scalar {
+                        if seen.first(key, nodes: nodes, in: resolved) != nil { continue }
+                        seen.insert(key, nodes: nodes)
                     }
                     resolved.append(key)
                     resolved.append(value)
@@ -309,23 +348,24 @@ private struct Builder {
 private struct KeySet {
     private var table: [String: YAMLNode.ID]?
 
-    init(large: Bool) {
-        table = large ? [:] : nil
+    /// `pairs`: how many key/value pairs the mapping has, merges aside.
+    init(pairs: Int) {
+        table = pairs > linearScanLimit ? Dictionary(minimumCapacity: pairs) : nil
     }
 
-    /// The first key node with this text among the pairs in `resolved`.
-    func first(_ text: String, nodes: [YAMLNode], in resolved: [YAMLNode.ID]) -> YAMLNode.ID? {
-        if let table { return table[text] }
+    /// The first key node with `key`'s text among the pairs in `resolved`.
+    func first(_ key: YAMLNode.ID, nodes: [YAMLNode], in resolved: [YAMLNode.ID]) -> YAMLNode.ID? {
+        if let table { return table[nodes[key].value] }
         var index = 0
         while index < resolved.count {
-            let key = resolved[index]
-            if nodes[key].kind == .scalar && nodes[key].value == text { return key }
+            let other = resolved[index]
+            if nodes[other].kind == .scalar && nodes[other].value == nodes[key].value { return other }
             index += 2
         }
         return nil
     }
 
-    mutating func insert(_ text: String, _ key: YAMLNode.ID) {
-        table?[text] = key
+    mutating func insert(_ key: YAMLNode.ID, nodes: [YAMLNode]) {
+        table?[nodes[key].value] = key
     }
 }

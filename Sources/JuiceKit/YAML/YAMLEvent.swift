@@ -1,17 +1,19 @@
-/// One libyaml parse event, converted to Swift values with 1-based positions.
+/// What `YAMLParser` calls for each libyaml event, converted to Swift values
+/// with 1-based positions.
 ///
-/// This is the boundary: nothing past it knows libyaml exists.
-enum YAMLEvent {
-    case streamStart
-    case streamEnd
-    case documentStart(SourcePosition)
-    case documentEnd(SourcePosition)
-    case alias(anchor: String, start: SourcePosition, end: SourcePosition)
-    case scalar(ScalarEvent)
-    case sequenceStart(anchor: String?, tag: String?, flow: Bool, start: SourcePosition)
-    case sequenceEnd(SourcePosition)
-    case mappingStart(anchor: String?, tag: String?, flow: Bool, start: SourcePosition)
-    case mappingEnd(SourcePosition)
+/// This is the boundary: nothing past it knows libyaml exists. Events are
+/// method calls rather than values of an enum, so a scalar's text is moved
+/// straight into the handler's node rather than copied out of an event.
+/// Each method returns whether to go on reading.
+protocol YAMLEventHandler {
+    mutating func documentStart(_ start: SourcePosition) -> Bool
+    mutating func documentEnd(_ end: SourcePosition) -> Bool
+    mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) -> Bool
+    mutating func scalar(_ scalar: consuming ScalarEvent) -> Bool
+    mutating func collectionStart(
+        _ kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition
+    ) -> Bool
+    mutating func collectionEnd(_ end: SourcePosition) -> Bool
 }
 
 struct ScalarEvent {

@@ -1,119 +1,114 @@
 internal import CYAML
 
-/// Owns one `yaml_parser_t` and the bytes it reads, and hands out events.
+/// Runs libyaml's event parser over a file's bytes and hands each event to a
+/// `YAMLEventHandler`.
 ///
-/// libyaml is kept behind this one type: every allocation it makes is released in
-/// `deinit`, and every event is deleted as soon as it has been converted.
-final class YAMLParser {
-    /// Heap-allocated because libyaml keeps a pointer to the parser inside the
-    /// parser (`read_handler_data`): it must never move, which `&property` does
-    /// not promise.
-    private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
-    private var failed = false
-
-    /// Copies `bytes`, because libyaml reads its input lazily while events are pulled.
-    init(bytes: [UInt8]) throws(YAMLSyntaxError) {
-        buffer = .allocate(capacity: max(bytes.count, 1))
-        _ = buffer.initialize(from: bytes)
-        parser = .allocate(capacity: 1)
-        parser.initialize(to: yaml_parser_t())
-        guard yaml_parser_initialize(parser) == 1 else {
-            parser.deallocate()
-            buffer.deallocate()
-            throw YAMLSyntaxError(message: "out of memory starting the YAML parser", position: .init(line: 1, column: 1))
+/// libyaml is kept behind this one type: its parser is created and deleted
+/// within `parse`, and every event is deleted as soon as it has been handed on.
+enum YAMLParser {
+    /// Parses `bytes` to the end of the stream, or until the handler says stop.
+    ///
+    /// The bytes are borrowed for the call, not copied: libyaml reads its
+    /// input lazily, but only while events are pulled, which is all inside.
+    static func parse(_ bytes: [UInt8], into handler: inout some YAMLEventHandler) throws(YAMLSyntaxError) {
+        // libyaml asserts a non-null input even when it is empty.
+        let input = bytes.isEmpty ? [0] : bytes
+        let outcome: YAMLSyntaxError? = input.withUnsafeBufferPointer { buffer in
+            // Heap-allocated because libyaml keeps a pointer to the parser
+            // inside the parser (`read_handler_data`): it must never move.
+            let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+            parser.initialize(to: yaml_parser_t())
+            defer { parser.deallocate() }
+            guard yaml_parser_initialize(parser) == 1 else {
+                return YAMLSyntaxError(message: "out of memory starting the YAML parser", position: .init(line: 1, column: 1))
+            }
+            defer { yaml_parser_delete(parser) }
+            yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
+            let text = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(parser, &event) == 1 else { return error(parser, text) }
+                let type = event.type
+                if type == YAML_NO_EVENT {
+                    // Only after an error, which is handled above.
+                    return YAMLSyntaxError(message: "unexpected end of YAML events", position: position(event.start_mark))
+                }
+                let proceed = dispatch(&event, to: &handler)
+                yaml_event_delete(&event)
+                if !proceed || type == YAML_STREAM_END_EVENT { return nil }
+            }
         }
-        yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
+        if let outcome { throw outcome }
     }
 
-    deinit {
-        yaml_parser_delete(parser)
-        parser.deallocate()
-        buffer.deallocate()
-    }
-
-    /// The next event, or the syntax error that ends the stream.
-    func next() throws(YAMLSyntaxError) -> YAMLEvent {
-        if failed { throw error() }
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else {
-            failed = true
-            throw error()
-        }
-        defer { yaml_event_delete(&event) }
-        let start = Self.position(event.start_mark)
-        let end = Self.position(event.end_mark)
+    /// Hands one event on; false when the handler says stop.
+    private static func dispatch(_ event: inout yaml_event_t, to handler: inout some YAMLEventHandler) -> Bool {
+        let start = position(event.start_mark)
+        let end = position(event.end_mark)
         switch event.type {
-        case YAML_STREAM_START_EVENT:
-            return .streamStart
-        case YAML_STREAM_END_EVENT:
-            return .streamEnd
         case YAML_DOCUMENT_START_EVENT:
-            return .documentStart(start)
+            return handler.documentStart(start)
         case YAML_DOCUMENT_END_EVENT:
-            return .documentEnd(end)
+            return handler.documentEnd(end)
         case YAML_ALIAS_EVENT:
-            return .alias(anchor: Self.string(event.data.alias.anchor) ?? "", start: start, end: end)
+            return handler.alias(string(event.data.alias.anchor) ?? "", start: start, end: end)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let value = scalar.length > YAMLLimits.maxScalarBytes ? "" : scalar.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
             } ?? ""
-            return .scalar(ScalarEvent(
+            return handler.scalar(ScalarEvent(
                 value: value,
                 byteCount: scalar.length,
-                anchor: Self.string(scalar.anchor),
-                tag: Self.string(scalar.tag),
-                style: Self.style(scalar.style),
+                anchor: string(scalar.anchor),
+                tag: string(scalar.tag),
+                style: style(scalar.style),
                 start: start,
                 end: end
             ))
         case YAML_SEQUENCE_START_EVENT:
-            let seq = event.data.sequence_start
-            return .sequenceStart(
-                anchor: Self.string(seq.anchor), tag: Self.string(seq.tag),
-                flow: seq.style == YAML_FLOW_SEQUENCE_STYLE, start: start
+            let sequence = event.data.sequence_start
+            return handler.collectionStart(
+                .sequence, anchor: string(sequence.anchor), tag: string(sequence.tag),
+                flow: sequence.style == YAML_FLOW_SEQUENCE_STYLE, start: start
             )
-        case YAML_SEQUENCE_END_EVENT:
-            return .sequenceEnd(end)
         case YAML_MAPPING_START_EVENT:
-            let map = event.data.mapping_start
-            return .mappingStart(
-                anchor: Self.string(map.anchor), tag: Self.string(map.tag),
-                flow: map.style == YAML_FLOW_MAPPING_STYLE, start: start
+            let mapping = event.data.mapping_start
+            return handler.collectionStart(
+                .mapping, anchor: string(mapping.anchor), tag: string(mapping.tag),
+                flow: mapping.style == YAML_FLOW_MAPPING_STYLE, start: start
             )
-        case YAML_MAPPING_END_EVENT:
-            return .mappingEnd(end)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            return handler.collectionEnd(end)
         default:
-            // YAML_NO_EVENT only appears after an error, which is handled above.
-            failed = true
-            throw YAMLSyntaxError(message: "unexpected end of YAML events", position: start)
+            // Stream start and end carry nothing a handler needs.
+            return true
         }
     }
 
-    private func error() -> YAMLSyntaxError {
-        let problem = Self.string(parser.pointee.problem) ?? "invalid YAML"
-        let context = Self.string(parser.pointee.context)
+    private static func error(_ parser: UnsafeMutablePointer<yaml_parser_t>, _ text: UnsafeBufferPointer<UInt8>) -> YAMLSyntaxError {
+        let problem = string(parser.pointee.problem) ?? "invalid YAML"
+        let context = string(parser.pointee.context)
         // Reader errors (bad bytes) carry a byte offset rather than a mark.
         if parser.pointee.error == YAML_READER_ERROR {
-            let offset = min(Int(parser.pointee.problem_offset), buffer.count)
-            let position = SourcePosition.of(byteOffset: offset, in: UnsafeBufferPointer(buffer))
+            let offset = min(Int(parser.pointee.problem_offset), text.count)
+            let position = SourcePosition.of(byteOffset: offset, in: text)
             let value = Int(parser.pointee.problem_value)
             let detail: String
             if value < 0 {
                 detail = ""
             } else if problem.contains("octet") {
-                detail = " (byte 0x" + Self.hex(value, digits: 2) + ")"
+                detail = " (byte 0x" + hex(value, digits: 2) + ")"
             } else {
-                detail = " (U+" + Self.hex(value, digits: 4) + ")"
+                detail = " (U+" + hex(value, digits: 4) + ")"
             }
             return YAMLSyntaxError(message: problem + detail, position: position)
         }
         return YAMLSyntaxError(
             message: problem,
-            position: Self.position(parser.pointee.problem_mark),
+            position: position(parser.pointee.problem_mark),
             context: context,
-            contextPosition: context == nil ? nil : Self.position(parser.pointee.context_mark)
+            contextPosition: context == nil ? nil : position(parser.pointee.context_mark)
         )
     }
 
