@@ -74,9 +74,9 @@ struct BookDeclarations {
         return ingredientLists[list][index - ingredientStarts[list]]
     }
 
-    /// A composite's ingredients, with the number of the first.
-    func ingredients(of composite: DeclarationCollector.CompositeDeclaration) -> (first: Int, list: ArraySlice<DeclarationCollector.IngredientDeclaration>) {
-        let range = composite.ingredients
+    /// The ingredients numbered `range` (one composite's, so all in one
+    /// file's list), with the number of the first.
+    func ingredients(_ range: Range<Int>) -> (first: Int, list: ArraySlice<DeclarationCollector.IngredientDeclaration>) {
         guard !range.isEmpty else { return (range.lowerBound, []) }
         let list = list(holding: range.lowerBound)
         let start = ingredientStarts[list]

@@ -6,7 +6,7 @@
 /// the ones that do not depend on the whole graph are reported even when the
 /// book has errors elsewhere.
 extension Linker {
-    mutating func analyse(edges: EdgeTable, needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) {
+    mutating func analyse(edges: EdgeTable, needs: NeedTable, openingStock: [Int]) {
         // Reachability needs the whole graph: an ingredient dropped for an error
         // (a zero amount, an unreadable recipe) would make its fruit look unused.
         // Report unused things once the book has no errors.
@@ -43,7 +43,8 @@ extension Linker {
                 help: "use it in a recipe, or remove it from 'fruits'"
             ))
         }
-        for (index, recipe) in composites.enumerated() where recipe.kind == .recipe && !reached[index] {
+        for index in composites.indices where composites[index].kind == .recipe && !reached[index] {
+            let recipe = composites[index]
             diagnostics.append(Diagnostic(
                 .unusedRecipe, at: recipe.range, "recipe '\(recipe.id)' is not used by any menu item",
                 help: "use it as an ingredient of a menu item, or remove it"
@@ -51,13 +52,12 @@ extension Linker {
         }
     }
 
-    private mutating func reportNeverMakeable(needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) {
-        let fruitIDs = declarations.fruits.map(\.id)
-        for (index, item) in declarations.composites.enumerated() where item.kind == .menuItem {
-            guard let itemNeeds = needs[index] else { continue }
+    private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int]) {
+        for index in declarations.composites.indices where declarations.composites[index].kind == .menuItem {
+            guard let itemNeeds = needs[index], itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
+            let item = declarations.composites[index]
             let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] }
-            guard !short.isEmpty else { continue }
-            let detail = short.map { "\($0.amount) '\(fruitIDs[$0.fruit])' (stock \(openingStock[$0.fruit]))" }
+            let detail = short.map { "\($0.amount) '\(declarations.fruits[$0.fruit].id)' (stock \(openingStock[$0.fruit]))" }
             diagnostics.append(Diagnostic(
                 .neverMakeable, at: item.range,
                 "menu item '\(item.id)' needs \(detail.joined(separator: ", ")), more than the opening stock holds",

@@ -45,6 +45,36 @@ struct Linker {
         }
     }
 
+    /// Each composite's need in whole fruits, or nil where it could not be
+    /// computed, all in one array: one allocation for the book rather than
+    /// one per recipe and menu item.
+    struct NeedTable {
+        private var parts: [RecipeBook.FruitAmount] = []
+        /// Where each composite's parts are in `parts`; nil while unknown.
+        private var spans: [Range<Int>?]
+
+        init(count: Int) {
+            spans = Array(repeating: nil, count: count)
+        }
+
+        subscript(node: Int) -> ArraySlice<RecipeBook.FruitAmount>? {
+            spans[node].map { parts[$0] }
+        }
+
+        /// Where composite `node`'s parts are, for `part(_:)`: reading by
+        /// index holds no slice of `parts` while `set` appends to it.
+        func span(of node: Int) -> Range<Int>? { spans[node] }
+
+        func part(_ index: Int) -> RecipeBook.FruitAmount { parts[index] }
+
+        /// Composite `node` needs `amounts[fruit]` of each of `fruits`.
+        mutating func set(_ node: Int, fruits: [Int], amounts: [Int]) {
+            let start = parts.count
+            for fruit in fruits { parts.append(RecipeBook.FruitAmount(fruit: fruit, amount: amounts[fruit])) }
+            spans[node] = start..<parts.count
+        }
+    }
+
     /// The declaration an edge was resolved from.
     func declaration(of edge: Edge) -> DeclarationCollector.IngredientDeclaration {
         declarations.ingredient(edge.ingredient)
@@ -55,18 +85,19 @@ struct Linker {
 
     let declarations: BookDeclarations
     var diagnostics: [Diagnostic] = []
+    private var allIDs: SuggestionIndex?
 
     init(declarations: BookDeclarations) {
         self.declarations = declarations
     }
 
     mutating func link(analysis: Bool, assemble wantsBook: Bool = true) -> RecipeBook? {
-        let composites = declarations.composites
-        let allIDs = SuggestionIndex(declarations.fruits.map(\.id) + composites.map(\.id))
         var edges = EdgeTable()
-        edges.reserve(composites: composites.count, edges: declarations.ingredientCount)
-        for composite in composites {
-            resolve(composite, candidates: allIDs, into: &edges)
+        edges.reserve(composites: declarations.composites.count, edges: declarations.ingredientCount)
+        // Composites are read in place, by index: copying each one out would
+        // retain and release its strings, 100,000 times over in a big book.
+        for index in declarations.composites.indices {
+            resolve(declarations.composites[index].ingredients, into: &edges)
             edges.closeComposite()
         }
         let openingStock = resolveStock()
@@ -78,15 +109,23 @@ struct Linker {
 
     // MARK: Names
 
-    private mutating func resolve(
-        _ composite: DeclarationCollector.CompositeDeclaration, candidates: SuggestionIndex, into edges: inout EdgeTable
-    ) {
-        let (first, list) = declarations.ingredients(of: composite)
+    /// Every id in the book, for "did you mean"; made at the first unknown
+    /// name, so a clean book never builds it.
+    private mutating func suggestions() -> SuggestionIndex {
+        if let allIDs { return allIDs }
+        let made = SuggestionIndex(declarations.fruits.map(\.id) + declarations.composites.map(\.id))
+        allIDs = made
+        return made
+    }
+
+    /// Resolves the ingredients numbered `range` (one composite's).
+    private mutating func resolve(_ range: Range<Int>, into edges: inout EdgeTable) {
+        let (first, list) = declarations.ingredients(range)
         for (index, ingredient) in zip(first..., list) {
             guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else {
                 diagnostics.append(Diagnostic(
                     .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
-                    help: candidates.didYouMean(ingredient.name)
+                    help: suggestions().didYouMean(ingredient.name)
                         ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
                 ))
                 continue
@@ -192,59 +231,42 @@ struct Linker {
 
     /// Each composite's need in whole fruits, or nil where it cannot be computed
     /// (a cycle, or an overflow, reported once where it happens).
-    private mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool]) -> [[RecipeBook.FruitAmount]?] {
-        var needs = [[RecipeBook.FruitAmount]?](repeating: nil, count: edges.count)
+    private mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool]) -> NeedTable {
+        var needs = NeedTable(count: edges.count)
         var totals = [Int](repeating: 0, count: declarations.fruits.count)
         var touched: [Int] = []
-        let ids = declarations.composites.map(\.id)
-        let fruitIDs = declarations.fruits.map(\.id)
         for node in order where !skip[node] {
             var complete = true
-            /// Adds `amount` × `times` of `fruit`; false after reporting an overflow.
-            func add(_ fruit: Int, _ amount: Int, times edge: Edge) -> Bool {
-                let (scaled, overflowA) = amount.multipliedReportingOverflow(by: edge.amount)
-                let (sum, overflowB) = totals[fruit].addingReportingOverflow(scaled)
-                if overflowA || overflowB {
-                    let kind = declarations.composites[node].kind.rawValue
-                    let ingredient = declaration(of: edge)
-                    diagnostics.append(Diagnostic(
-                        .amountOverflow, at: ingredient.range,
-                        "\(kind) '\(ids[node])' needs more '\(fruitIDs[fruit])' than can be counted (over \(Int.max))",
-                        help: {
-                            if case .fruit = edge.target { return "use a smaller amount of '\(ingredient.name)'" }
-                            return "use smaller amounts in '\(ingredient.name)' or the recipes it contains"
-                        }()
-                    ))
-                    return false
-                }
-                if totals[fruit] == 0 { touched.append(fruit) }
-                totals[fruit] = sum
-                return true
-            }
+            var overflow: (edge: Edge, fruit: Int)?
             edgeLoop: for edge in edges[node] {
                 switch edge.target {
                 case .fruit(let fruit):
                     // A fruit ingredient is one part of itself: no array for it.
-                    guard add(fruit, 1, times: edge) else {
-                        complete = false
+                    guard Self.add(fruit, 1, times: edge.amount, to: &totals, touched: &touched) else {
+                        overflow = (edge, fruit)
                         break edgeLoop
                     }
                 case .composite(let child):
-                    guard let childNeeds = needs[child] else {
+                    guard let span = needs.span(of: child) else {
                         complete = false
                         break edgeLoop
                     }
-                    for part in childNeeds {
-                        guard add(part.fruit, part.amount, times: edge) else {
-                            complete = false
+                    for index in span {
+                        let part = needs.part(index)
+                        guard Self.add(part.fruit, part.amount, times: edge.amount, to: &totals, touched: &touched) else {
+                            overflow = (edge, part.fruit)
                             break edgeLoop
                         }
                     }
                 }
             }
+            if let (edge, fruit) = overflow {
+                complete = false
+                reportOverflow(of: node, fruit: fruit, at: edge)
+            }
             if complete {
                 touched.sort()
-                needs[node] = touched.map { RecipeBook.FruitAmount(fruit: $0, amount: totals[$0]) }
+                needs.set(node, fruits: touched, amounts: totals)
             }
             for fruit in touched { totals[fruit] = 0 }
             touched.removeAll(keepingCapacity: true)
@@ -252,9 +274,32 @@ struct Linker {
         return needs
     }
 
+    /// Adds `amount` × `times` of `fruit` to `totals`; false on overflow.
+    private static func add(_ fruit: Int, _ amount: Int, times: Int, to totals: inout [Int], touched: inout [Int]) -> Bool {
+        let (scaled, overflowA) = amount.multipliedReportingOverflow(by: times)
+        let (sum, overflowB) = totals[fruit].addingReportingOverflow(scaled)
+        if overflowA || overflowB { return false }
+        if totals[fruit] == 0 { touched.append(fruit) }
+        totals[fruit] = sum
+        return true
+    }
+
+    private mutating func reportOverflow(of node: Int, fruit: Int, at edge: Edge) {
+        let composite = declarations.composites[node]
+        let ingredient = declaration(of: edge)
+        diagnostics.append(Diagnostic(
+            .amountOverflow, at: ingredient.range,
+            "\(composite.kind.rawValue) '\(composite.id)' needs more '\(declarations.fruits[fruit].id)' than can be counted (over \(Int.max))",
+            help: {
+                if case .fruit = edge.target { return "use a smaller amount of '\(ingredient.name)'" }
+                return "use smaller amounts in '\(ingredient.name)' or the recipes it contains"
+            }()
+        ))
+    }
+
     // MARK: Assembly
 
-    private func assemble(edges: EdgeTable, needs: [[RecipeBook.FruitAmount]?], openingStock: [Int]) -> RecipeBook {
+    private func assemble(edges: EdgeTable, needs: NeedTable, openingStock: [Int]) -> RecipeBook {
         let composites = declarations.composites
         // Composite index -> index among recipes or among menu items.
         var localIndex = [Int](repeating: 0, count: composites.count)
@@ -284,11 +329,11 @@ struct Linker {
         var menu: [RecipeBook.MenuItem] = []
         for (index, composite) in composites.enumerated() {
             if composite.kind == .recipe {
-                recipes.append(.init(id: composite.id, ingredients: ingredients(index), needs: needs[index] ?? []))
+                recipes.append(.init(id: composite.id, ingredients: ingredients(index), needs: needs[index].map(Array.init) ?? []))
             } else {
                 menu.append(.init(
                     id: composite.id, label: composite.label?.escapingControlCharacters ?? composite.id, price: composite.price,
-                    ingredients: ingredients(index), needs: needs[index] ?? []
+                    ingredients: ingredients(index), needs: needs[index].map(Array.init) ?? []
                 ))
             }
         }
