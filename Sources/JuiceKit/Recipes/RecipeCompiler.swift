@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Compiles recipe files into a validated `RecipeBook`.
 ///
 /// It runs in stages: YAML documents → declarations (shape, names, amounts) →
@@ -7,6 +9,18 @@
 /// (`ParallelFiles`); the files' declarations are then merged in order
 /// (`BookDeclarations`) and everything after that sees the whole book.
 public enum RecipeCompiler {
+    /// The compiler's tables after the last use, to be freed elsewhere.
+    private final class Retired: @unchecked Sendable {
+        private var tables: (BookDeclarations, Linker)?
+
+        init(_ declarations: consuming BookDeclarations, _ linker: consuming Linker) {
+            tables = (declarations, linker)
+        }
+
+        /// Called once, on the one thread that frees.
+        func free() { tables = nil }
+    }
+
     /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
     ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
     ///   warn or inform. juice-lint wants them; running orders does not.
@@ -27,6 +41,7 @@ public enum RecipeCompiler {
     static func compile(
         _ files: consuming [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
     ) -> Compilation {
+        let totalBytes = files.reduce(0) { $0 + $1.bytes.count }
         var declarations = BookDeclarations()
         let fileCount = files.count
         ParallelFiles.forEach(
@@ -41,6 +56,13 @@ public enum RecipeCompiler {
         var linker = Linker(declarations: declarations)
         let book = linker.link(analysis: analysis, assemble: wantsBook)
         let diagnostics = declarations.diagnostics + linker.diagnostics
+        if totalBytes >= parallelAbove {
+            // A big book's tables hold hundreds of thousands of strings and
+            // take milliseconds to free; another thread frees them while the
+            // report is written (clang's -disable-free does likewise).
+            let retired = Retired(consume declarations, consume linker)
+            DispatchQueue.global().async { retired.free() }
+        }
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,
             diagnostics: Diagnostic.sortedForOutput(diagnostics),
