@@ -101,6 +101,31 @@ struct HostileCase: Decodable, Sendable, CustomTestStringConvertible {
         #expect(folder.stderr == "files: 1, errors: 0, warnings: 0, infos: 0\n")
     }
 
+    /// From eight files on, a book is read on every core. The error must still
+    /// be the first bad file's in path order, whatever thread met it first,
+    /// and nothing may be printed but that error.
+    @Test func aBadFileAmongManyIsReportedInPathOrder() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for number in 0..<12 {
+            let path = scratch.appendingPathComponent(String(format: "menu-%02d.yaml", number)).path
+            if number == 4 || number == 9 {
+                let descriptor = open(path, O_CREAT | O_WRONLY, 0o644)
+                #expect(descriptor >= 0 && ftruncate(descriptor, 65 << 20) == 0)
+                close(descriptor)
+            } else {
+                try "menu:\n  juice-\(number):\n    recipe: { mango: 1 }\n".write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+        for _ in 0..<5 {
+            let result = try ToolRunner.run("juice-lint", ["--format", "json", "."], in: scratch)
+            #expect(result.exitCode == 2)
+            #expect(result.stderr == "juice-lint: error: cannot read 'menu-04.yaml': larger than 64 MiB, the most a recipe file may be\n")
+            #expect(result.stdout == "")
+        }
+    }
+
     private func run(_ hostile: HostileCase) throws -> ToolResult {
         switch hostile.tool {
         case .lint:

@@ -4,6 +4,17 @@ import Testing
 
 /// The byte-level fast paths must give exactly what the general code gives.
 @Suite struct FastPathTests {
+    /// Amounts read from a String take a byte-level path; the general reader
+    /// over a UTF-8 view is the reference.
+    @Test(arguments: [
+        "", "0", "1", "7", "20", "007", "00", "0x1", "-1", "-0", "--1", "+1", "1_000", "1.5", "1e3", " 1", "1 ",
+        "٣", "１２", "999999999999999999", "9999999999999999999", "9223372036854775807", "9223372036854775808",
+        "000000000000000000000", "12345678901234567a",
+    ])
+    func wholeNumberFastPathAgrees(_ text: String) {
+        #expect(RecipeValues.wholeNumber(text) == RecipeValues.wholeNumber(text[...].utf8))
+    }
+
     static let book: RecipeBook = {
         let yaml = #"""
             fruits: { 'a"b': , 'c\d': , 망고: }

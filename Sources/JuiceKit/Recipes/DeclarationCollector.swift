@@ -299,7 +299,7 @@ struct DeclarationCollector: Sendable {
                        help: "quote it, '\(id)', if you mean it as a name")
             } else if name != "stock", let problem = RecipeValues.problem(withID: id) {
                 report(.invalidName, document, key, problem,
-                       help: RecipeValues.reservedIDs.contains(id) ? "choose another id" : "ids are single words such as 'mango' or 'mango-juice'")
+                       help: RecipeValues.isReserved(id) ? "choose another id" : "ids are single words such as 'mango' or 'mango-juice'")
             }
             body(&self, id, key, value)
         }

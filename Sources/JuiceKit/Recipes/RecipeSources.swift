@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,9 +37,49 @@ public enum RecipeSources {
     public static let maxFileSize = 64 << 20
 
     /// Every recipe file under `paths`, read, in sorted path order.
+    ///
+    /// Many files are read on every core: a big book's reading is otherwise a
+    /// sizeable part of a lint. The error, if any, is the first file's in
+    /// path order, as reading one by one would give.
     public static func load(paths: [String]) throws(SourceError) -> [SourceFile] {
-        try discover(paths: paths).map { path throws(SourceError) in
-            SourceFile(path: path, bytes: try readFile(path))
+        let found = try discover(paths: paths)
+        guard found.count >= parallelReadMinimum else {
+            return try found.map { path throws(SourceError) in SourceFile(path: path, bytes: try readFile(path)) }
+        }
+        let results = ReadResults(count: found.count)
+        DispatchQueue.concurrentPerform(iterations: found.count) { index in
+            results.store(Result { () throws(SourceError) in try readFile(found[index]) }, at: index)
+        }
+        return try found.indices.map { index throws(SourceError) in
+            SourceFile(path: found[index], bytes: try results.take(index).get())
+        }
+    }
+
+    /// From this many files, they are read in parallel.
+    static let parallelReadMinimum = 8
+
+    /// One slot per file, each written by exactly one iteration of
+    /// `concurrentPerform` and read after it returns.
+    private final class ReadResults: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<Result<[UInt8], SourceError>>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: .success([]))
+        }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+
+        func store(_ result: Result<[UInt8], SourceError>, at index: Int) {
+            slots[index] = result
+        }
+
+        func take(_ index: Int) -> Result<[UInt8], SourceError> {
+            defer { slots[index] = .success([]) }
+            return slots[index]
         }
     }
 
@@ -133,10 +174,27 @@ public enum RecipeSources {
         guard Int(info.st_size) <= maxFileSize else {
             throw .unreadable(path, reason: "larger than \(maxFileSize >> 20) MiB, the most a recipe file may be")
         }
-        var bytes: [UInt8] = []
-        // Sized from fstat, so a large file is not held twice over by the
-        // doubling of a growing array (a file may still grow while read).
-        bytes.reserveCapacity(Int(info.st_size) + 1)
+        // Read straight into an array sized from fstat, so a large file is
+        // neither copied twice nor held twice over by a doubling array. One
+        // byte more than the size shows whether the file grew while read.
+        let expected = Int(info.st_size) + 1
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            while initialized < expected {
+                let count = read(descriptor, base + initialized, expected - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
+            }
+        }
+        if failure != 0 { throw .unreadable(path, reason: String(cString: strerror(failure))) }
+        if bytes.count < expected { return bytes }
+        // It grew: read the rest in chunks, up to the bound.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

@@ -8,7 +8,7 @@ public enum RecipeValues {
         if id.isEmpty { return "an id cannot be empty" }
         // Nearly every id is printable ASCII; only the rest needs Unicode properties.
         if id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }) {
-            return reservedIDs.contains(id) ? "'\(id)' is reserved for order-script commands" : nil
+            return isReserved(id) ? "'\(id)' is reserved for order-script commands" : nil
         }
         for scalar in id.unicodeScalars {
             if scalar.properties.isWhitespace { return "id '\(id)' contains whitespace" }
@@ -17,8 +17,14 @@ public enum RecipeValues {
                 return "id '\(id)' contains a control character"
             }
         }
-        if reservedIDs.contains(id) { return "'\(id)' is reserved for order-script commands" }
+        if isReserved(id) { return "'\(id)' is reserved for order-script commands" }
         return nil
+    }
+
+    /// `reservedIDs.contains(id)` without hashing: every id of a book is
+    /// checked, and comparing short strings is cheaper than hashing them.
+    static func isReserved(_ id: String) -> Bool {
+        id == "restock" || id == "set" || id == "stock"
     }
 
     /// The outcome of reading whole decimal digits.
@@ -55,7 +61,25 @@ public enum RecipeValues {
     }
 
     /// Reads `text` as a whole decimal number; see the other overload.
+    ///
+    /// Every amount of a book comes through here, so the bytes are read in
+    /// place rather than through the generic view.
     public static func wholeNumber(_ text: String) -> WholeNumber {
-        wholeNumber(text[...].utf8)
+        var contiguous = text
+        let quick: WholeNumber? = contiguous.withUTF8 { bytes in
+            // Signs and long numbers (which may overflow) take the general path.
+            guard let first = bytes.first, first != UInt8(ascii: "-"), bytes.count <= 18 else { return nil }
+            if bytes.count > 1 && first == UInt8(ascii: "0") {
+                return bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) ? .leadingZero : .notANumber
+            }
+            // At most 18 digits: no overflow is possible.
+            var value = 0
+            for byte in bytes {
+                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return .notANumber }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return .value(value)
+        }
+        return quick ?? wholeNumber(text[...].utf8)
     }
 }
