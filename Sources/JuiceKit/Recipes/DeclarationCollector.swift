@@ -93,17 +93,33 @@ struct DeclarationCollector: Sendable {
         definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
     }
 
-    /// Composes one file and collects what it declares: the whole of a file's
-    /// work that needs no other file. `composer` is reused from file to file.
-    static func collect(file: SourceFile, composer: inout YAMLComposer) -> DeclarationCollector {
-        var collector = DeclarationCollector()
-        let diagnostics = composer.compose(bytes: file.bytes, file: file.path) { collector.collect($0) }
-        collector.diagnostics += diagnostics
-        // The arrays outlive the file (the book keeps them), so the slack of
-        // their doubling would be kept too: up to twice the memory.
-        collector.ingredients.shrinkToFit()
-        collector.composites.shrinkToFit()
-        return collector
+    /// What one thread keeps from file to file: a composer, and the arrays a
+    /// file's ingredients and composites are collected into, which grow once
+    /// and are then reused. Each file's lists are copied out at their exact
+    /// size, since the book keeps them: one fresh allocation per list, rather
+    /// than the doublings of a new array per file (memory the kernel must
+    /// hand over page by page) and their slack kept to the end.
+    struct Worker {
+        private var composer = YAMLComposer()
+        private var ingredients: [IngredientDeclaration] = []
+        private var composites: [CompositeDeclaration] = []
+
+        /// Composes one file and collects what it declares: the whole of a
+        /// file's work that needs no other file.
+        mutating func collect(_ file: SourceFile) -> DeclarationCollector {
+            var collector = DeclarationCollector()
+            swap(&collector.ingredients, &ingredients)
+            swap(&collector.composites, &composites)
+            let diagnostics = composer.compose(bytes: file.bytes, file: file.path) { collector.collect($0) }
+            collector.diagnostics += diagnostics
+            swap(&collector.ingredients, &ingredients)
+            swap(&collector.composites, &composites)
+            collector.ingredients = ingredients.exactCopy()
+            collector.composites = composites.exactCopy()
+            ingredients.removeAll(keepingCapacity: true)
+            composites.removeAll(keepingCapacity: true)
+            return collector
+        }
     }
 
     /// Composes a stock file and collects its entries (`version` and `stock` only).

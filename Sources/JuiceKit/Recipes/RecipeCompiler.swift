@@ -45,8 +45,8 @@ public enum RecipeCompiler {
         var declarations = BookDeclarations()
         let fileCount = files.count
         ParallelFiles.forEach(
-            files, parallelAbove: parallelAbove, worker: { YAMLComposer() },
-            work: { DeclarationCollector.collect(file: $1, composer: &$0) }
+            files, parallelAbove: parallelAbove, worker: { DeclarationCollector.Worker() },
+            work: { $0.collect($1) }
         ) {
             declarations.merge($0)
         }

@@ -7,13 +7,11 @@ extension Array {
         if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
     }
 
-    /// Drops the spare capacity when it is more than an eighth: for arrays that
-    /// are kept long after they stop growing.
-    mutating func shrinkToFit() {
-        guard capacity - count > count / 8 else { return }
+    /// A copy with no spare capacity, for arrays kept long after they stop growing.
+    func exactCopy() -> [Element] {
         var exact: [Element] = []
         exact.reserveCapacity(count)
         exact.append(contentsOf: self)
-        self = exact
+        return exact
     }
 }
