@@ -129,18 +129,20 @@ private struct Builder: YAMLEventHandler {
         return true
     }
 
-    mutating func scalar(_ scalar: consuming ScalarEvent) -> Bool {
+    mutating func scalar(
+        _ value: consuming String, byteCount: Int, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
+        start: SourcePosition, end: SourcePosition
+    ) -> Bool {
         if skippingDocument { return true }
-        if scalar.byteCount > YAMLLimits.maxScalarBytes {
+        if byteCount > YAMLLimits.maxScalarBytes {
             dropDocument(Diagnostic(
-                .resourceLimit, at: range(scalar.start, scalar.start),
-                "a scalar of \(scalar.byteCount) bytes is longer than the \(YAMLLimits.maxScalarBytes)-byte limit",
+                .resourceLimit, at: range(start, start),
+                "a scalar of \(byteCount) bytes is longer than the \(YAMLLimits.maxScalarBytes)-byte limit",
                 help: "keys and values are ids, labels and numbers; keep each under 64 KiB"
             ))
             return true
         }
-        let node = YAMLNode(kind: .scalar, value: scalar.value, style: scalar.style, tag: scalar.tag, start: scalar.start, end: scalar.end)
-        attach(store(node, anchor: scalar.anchor))
+        attach(store(YAMLNode(kind: .scalar, value: value, style: style, tag: tag, start: start, end: end), anchor: anchor))
         return true
     }
 

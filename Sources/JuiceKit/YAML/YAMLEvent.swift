@@ -9,24 +9,17 @@ protocol YAMLEventHandler {
     mutating func documentStart(_ start: SourcePosition) -> Bool
     mutating func documentEnd(_ end: SourcePosition) -> Bool
     mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) -> Bool
-    mutating func scalar(_ scalar: consuming ScalarEvent) -> Bool
+    /// `value` is empty when the scalar is longer than
+    /// `YAMLLimits.maxScalarBytes` (`byteCount` says how long): the composer
+    /// rejects it, so it is never copied into a Swift string.
+    mutating func scalar(
+        _ value: consuming String, byteCount: Int, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
+        start: SourcePosition, end: SourcePosition
+    ) -> Bool
     mutating func collectionStart(
         _ kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition
     ) -> Bool
     mutating func collectionEnd(_ end: SourcePosition) -> Bool
-}
-
-struct ScalarEvent {
-    /// Empty when the scalar is longer than `YAMLLimits.maxScalarBytes`: the
-    /// composer rejects it, so it is never copied into a Swift string.
-    var value: String
-    /// The scalar's length in UTF-8 bytes, as libyaml read it.
-    var byteCount: Int
-    var anchor: String?
-    var tag: String?
-    var style: YAMLNode.ScalarStyle
-    var start: SourcePosition
-    var end: SourcePosition
 }
 
 /// libyaml gave up on the input: the text is not YAML, or not valid text at all.

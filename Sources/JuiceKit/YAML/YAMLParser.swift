@@ -57,15 +57,10 @@ enum YAMLParser {
             let value = scalar.length > YAMLLimits.maxScalarBytes ? "" : scalar.value.map {
                 String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
             } ?? ""
-            return handler.scalar(ScalarEvent(
-                value: value,
-                byteCount: scalar.length,
-                anchor: string(scalar.anchor),
-                tag: string(scalar.tag),
-                style: style(scalar.style),
-                start: start,
-                end: end
-            ))
+            return handler.scalar(
+                value, byteCount: scalar.length, anchor: string(scalar.anchor), tag: string(scalar.tag),
+                style: style(scalar.style), start: start, end: end
+            )
         case YAML_SEQUENCE_START_EVENT:
             let sequence = event.data.sequence_start
             return handler.collectionStart(
