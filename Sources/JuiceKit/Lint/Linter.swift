@@ -38,25 +38,24 @@ public struct Linter: Sendable {
             return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
         }
         let paths = options.paths.isEmpty ? ["recipes"] : options.paths
-        let files: [SourceFile]
-        let stock: SourceFile?
+        // Each file is read by the worker that compiles it (a big book is
+        // never all in memory as text); only the text format keeps the text,
+        // to quote source lines.
+        let keepingText = if case .text = options.format.resolved(environment: environment) { true } else { false }
+        let read: RecipeCompiler.ReadCompilation<[Suppression]>
         do {
-            (files, stock) = try RecipeSources.loadBook(paths: paths, stockPath: options.stockPath)
+            let found = try RecipeSources.discoverSized(paths: paths)
+            guard !found.isEmpty else { throw SourceError.noRecipeFiles(paths) }
+            read = try RecipeCompiler.compile(
+                reading: found.map(\.path), sizes: found.map(\.size), stockPath: options.stockPath,
+                analysis: true, book: false, keepingText: keepingText, inspect: Suppression.scan
+            )
         } catch {
             return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
         }
-        let fileCount = files.count + (stock == nil ? 0 : 1)
-        // Only the text format shows source lines; the others let the compiler
-        // free each file's bytes once it is read.
-        let sources: [SourceFile]
-        let diagnostics: [Diagnostic]
-        if case .text = options.format.resolved(environment: environment) {
-            sources = files + [stock].compactMap { $0 }
-            diagnostics = Self.check(files, stock: stock, configuration: configuration)
-        } else {
-            sources = []
-            diagnostics = Self.check(releasing: consume files, stock: stock, configuration: configuration)
-        }
+        let fileCount = read.compilation.fileCount
+        let sources = read.sources
+        let diagnostics = Self.finish(read.compilation.diagnostics, suppressions: read.inspections.flatMap { $0 }, configuration: configuration)
         let counts = DiagnosticCounts(files: fileCount, diagnostics: diagnostics)
         let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
@@ -70,18 +69,16 @@ public struct Linter: Sendable {
 
     /// Compiles the files and applies rule levels and suppression comments.
     public static func check(_ files: [SourceFile], stock: SourceFile? = nil, configuration: LintConfiguration) -> [Diagnostic] {
-        check(releasing: files, stock: stock, configuration: configuration)
-    }
-
-    /// `check`, taking the files over so their bytes can be freed as they are
-    /// compiled (see `RecipeCompiler.compile`).
-    static func check(releasing files: consuming [SourceFile], stock: SourceFile?, configuration: LintConfiguration) -> [Diagnostic] {
         // Suppression comments are read first, while the bytes are still here.
         let suppressions = (files + [stock].compactMap { $0 }).flatMap(Suppression.scan)
         let compiled = RecipeCompiler.compile(
             files, stock: stock, analysis: true, book: false, parallelAbove: ParallelFiles.minimumTotalBytes
         ).diagnostics
-        // Comments first, on what the checks found; then the configured levels.
+        return finish(compiled, suppressions: suppressions, configuration: configuration)
+    }
+
+    /// Suppression comments first, on what the checks found; then the configured levels.
+    private static func finish(_ compiled: [Diagnostic], suppressions: [Suppression], configuration: LintConfiguration) -> [Diagnostic] {
         let remaining = Suppression.apply(suppressions, to: compiled) { configuration.level(of: $0) == .off }
         return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
     }

@@ -8,101 +8,120 @@ import Darwin
 /// Runs one function over many files on every core, handing the results
 /// back in file order.
 ///
-/// A file's own work (libyaml's parse, the node arena, collecting its
-/// declarations) is most of a lint run and needs no other file, so it runs on
-/// all cores, while the caller consumes the results one by one, in the order
-/// given, on its own thread as they come in: the cross-file step (the merge of
-/// declarations) overlaps the work on later files and sees exactly what a
-/// sequential run would. Each file's bytes are freed once its work is done.
+/// A file's own work (reading it, libyaml's parse, the node arena, collecting
+/// its declarations) is most of a lint run and needs no other file, so it runs
+/// on all cores, while the caller consumes the results one by one, in the
+/// order given, on its own thread as they come in: the cross-file step (the
+/// merge of declarations) overlaps the work on later files and sees exactly
+/// what a sequential run would, and the first failure in file order is the
+/// one reported, whichever thread met it first.
 enum ParallelFiles {
     /// Below this many bytes in all, threads cost more than they save (the
     /// canonical book is a few hundred bytes and must start in milliseconds).
     static let minimumTotalBytes = 256 * 1024
 
-    /// Calls `body` with `work(&state, file)` for each file, in order; the
-    /// `work` runs in parallel when the files hold `parallelAbove` bytes or
-    /// more. Each thread makes one `state` with `worker` and passes it to
-    /// every `work` it runs, for buffers worth keeping from file to file.
+    /// Whether files of `totalBytes` in all are worth spreading over cores.
+    static func worthIt(files: Int, totalBytes: Int, parallelAbove: Int = minimumTotalBytes) -> Bool {
+        files > 1 && totalBytes >= parallelAbove && cores > 1
+    }
+
+    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Calls `body` with `work(&state, item)` for each item, in order, until
+    /// `body` returns false; the `work` runs on every core when `inParallel`.
+    /// Each thread makes one `state` with `worker` and passes it to every
+    /// `work` it runs, for buffers worth keeping from file to file.
     ///
-    /// The files are taken over, so a caller that hands over the only copy
-    /// (`juice-lint` outside the text format, which needs no source lines)
-    /// frees each file's text as it is done rather than at the end.
-    static func forEach<State, Result: Sendable>(
-        _ files: consuming [SourceFile], parallelAbove: Int = minimumTotalBytes,
+    /// The items are taken over, and each is dropped once its work is done,
+    /// so a caller that hands over the only copy of a file's text frees it as
+    /// it goes rather than at the end. After `body` says stop, no new item is
+    /// started; work already under way finishes in the background.
+    static func forEach<Item: Sendable, State, Result: Sendable>(
+        _ items: consuming [Item], inParallel: Bool,
         worker: @escaping @Sendable () -> State,
-        work: @escaping @Sendable (inout State, SourceFile) -> Result,
-        _ body: (Result) -> Void
+        work: @escaping @Sendable (inout State, consuming Item) -> Result,
+        _ body: (Result) -> Bool
     ) {
-        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let totalBytes = files.reduce(0) { $0 + $1.bytes.count }
-        guard cores > 1, files.count > 1, totalBytes >= parallelAbove else {
-            var files = files
+        let count = items.count
+        let slots = Slots<Item, Result>(consume items)
+        guard inParallel, count > 1 else {
             var state = worker()
-            for index in files.indices {
-                let file = files[index]
-                files[index] = SourceFile(path: file.path, bytes: [])
-                body(work(&state, file))
+            while let index = slots.claim() {
+                guard body(work(&state, slots.takeItem(index))) else { return }
             }
             return
         }
-        let count = files.count
-        let slots = Slots<Result>(consume files)
         DispatchQueue.global().async {
-            // One iteration per core, each taking the next file until none is
+            // One iteration per core, each taking the next item until none is
             // left: files of uneven size still keep every core busy.
             DispatchQueue.concurrentPerform(iterations: min(cores, count)) { _ in
                 var state = worker()
                 while let index = slots.claim() {
-                    slots.store(work(&state, slots.takeFile(index)), at: index)
+                    slots.store(work(&state, slots.takeItem(index)), at: index)
                 }
             }
         }
         for index in 0..<count {
-            body(slots.waitAndTake(index))
+            guard body(slots.waitAndTake(index)) else {
+                slots.stop()
+                return
+            }
         }
     }
 
-    /// Each file and its result. A slot's file is taken and its result stored
-    /// by the one thread that claimed it; the result is read after that
-    /// thread signals the slot's semaphore, which is the synchronisation the
+    /// Each item and its result. An item is taken and its result stored by
+    /// the one thread that claimed it; the result is read after that thread
+    /// signals the slot's semaphore, which is the synchronisation the
     /// unchecked `Sendable` relies on.
-    private final class Slots<Result>: @unchecked Sendable {
-        private let files: UnsafeMutableBufferPointer<SourceFile>
+    private final class Slots<Item, Result>: @unchecked Sendable {
+        private let items: UnsafeMutablePointer<Item>
         private let results: UnsafeMutableBufferPointer<Result?>
         private let ready: [DispatchSemaphore]
-        /// The next file to claim, behind `lock`.
+        private let count: Int
+        /// The next item to claim, and whether to stop, behind `lock`.
+        /// Items before `next` have been moved out; the rest are still here.
         private var next = 0
+        private var stopped = false
         private let lock = DispatchSemaphore(value: 1)
 
-        init(_ files: consuming [SourceFile]) {
-            self.files = .allocate(capacity: files.count)
-            _ = self.files.initialize(from: files)
-            results = .allocate(capacity: files.count)
+        init(_ items: consuming [Item]) {
+            count = items.count
+            let storage = UnsafeMutablePointer<Item>.allocate(capacity: count)
+            items.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { storage.initialize(from: base, count: source.count) }
+            }
+            self.items = storage
+            results = .allocate(capacity: count)
             results.initialize(repeating: nil)
-            ready = files.map { _ in DispatchSemaphore(value: 0) }
+            ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
         }
 
         deinit {
-            files.deinitialize()
-            files.deallocate()
+            (items + next).deinitialize(count: count - next)
+            items.deallocate()
             results.deinitialize()
             results.deallocate()
         }
 
-        /// The index of a file no thread has claimed yet, or nil when all are.
+        /// The index of an item no thread has claimed yet, or nil when all
+        /// are claimed or the caller has stopped.
         func claim() -> Int? {
             lock.wait()
             defer { lock.signal() }
-            guard next < files.count else { return nil }
+            guard next < count, !stopped else { return nil }
             defer { next += 1 }
             return next
         }
 
-        /// The file, leaving only its path behind.
-        func takeFile(_ index: Int) -> SourceFile {
-            let file = files[index]
-            files[index] = SourceFile(path: file.path, bytes: [])
-            return file
+        func stop() {
+            lock.wait()
+            stopped = true
+            lock.signal()
+        }
+
+        /// Moves a claimed item out.
+        func takeItem(_ index: Int) -> Item {
+            (items + index).move()
         }
 
         func store(_ result: Result, at index: Int) {

@@ -9,18 +9,6 @@ import Dispatch
 /// (`ParallelFiles`); the files' declarations are then merged in order
 /// (`BookDeclarations`) and everything after that sees the whole book.
 public enum RecipeCompiler {
-    /// The compiler's tables after the last use, to be freed elsewhere.
-    private final class Retired: @unchecked Sendable {
-        private var tables: (BookDeclarations, Linker)?
-
-        init(_ declarations: consuming BookDeclarations, _ linker: consuming Linker) {
-            tables = (declarations, linker)
-        }
-
-        /// Called once, on the one thread that frees.
-        func free() { tables = nil }
-    }
-
     /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
     ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
     ///   warn or inform. juice-lint wants them; running orders does not.
@@ -41,22 +29,103 @@ public enum RecipeCompiler {
     static func compile(
         _ files: consuming [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
     ) -> Compilation {
-        let totalBytes = files.reduce(0) { $0 + $1.bytes.count }
-        var declarations = BookDeclarations()
         let fileCount = files.count
+        let parallel = ParallelFiles.worthIt(
+            files: fileCount, totalBytes: files.reduce(0) { $0 + $1.bytes.count }, parallelAbove: parallelAbove
+        )
+        var declarations = BookDeclarations()
         ParallelFiles.forEach(
-            files, parallelAbove: parallelAbove, worker: { DeclarationCollector.Worker() },
-            work: { $0.collect($1) }
+            files, inParallel: parallel, worker: { DeclarationCollector.Worker() }, work: { $0.collect($1) }
         ) {
             declarations.merge($0)
+            return true
         }
+        return link(declarations, stock: stock, analysis: analysis, book: wantsBook, fileCount: fileCount, big: parallel)
+    }
+
+    /// What `compile(reading:)` gives: the compilation, each file's `inspect`
+    /// result (book files in order, then the stock file), and the files' text
+    /// when it was asked for.
+    struct ReadCompilation<Inspection: Sendable> {
+        var compilation: Compilation
+        var inspections: [Inspection]
+        var sources: [SourceFile]
+    }
+
+    /// Compiles the book files at `paths`, reading each on the worker that
+    /// compiles it, so a big book is never all in memory as text at once and
+    /// reading is spread over the cores like the rest. `sizes` (from
+    /// discovery) decide whether to go parallel.
+    ///
+    /// - Parameter inspect: also run on each file's bytes while they are at
+    ///   hand (`juice-lint` finds its suppression comments so).
+    /// - Parameter keepingText: hand the files' text back, for printers that
+    ///   quote source lines.
+    /// - Throws: the first file in path order that cannot be read, then the
+    ///   stock file's problem: the order in which `RecipeSources.loadBook`
+    ///   reads them.
+    static func compile<Inspection: Sendable>(
+        reading paths: [String], sizes: [Int], stockPath: String?, analysis: Bool, book wantsBook: Bool,
+        keepingText: Bool, parallelAbove: Int = ParallelFiles.minimumTotalBytes,
+        inspect: @escaping @Sendable (SourceFile) -> Inspection
+    ) throws(SourceError) -> ReadCompilation<Inspection> {
+        typealias Outcome = Result<(DeclarationCollector, Inspection, SourceFile?), SourceError>
+        let parallel = ParallelFiles.worthIt(files: paths.count, totalBytes: sizes.reduce(0, +), parallelAbove: parallelAbove)
+        var declarations = BookDeclarations()
+        var inspections: [Inspection] = []
+        var sources: [SourceFile] = []
+        var failure: SourceError?
+        ParallelFiles.forEach(
+            paths, inParallel: parallel, worker: { DeclarationCollector.Worker() },
+            work: { worker, path -> Outcome in
+                let bytes: [UInt8]
+                do throws(SourceError) {
+                    bytes = try RecipeSources.readFile(path)
+                } catch {
+                    return .failure(error)
+                }
+                let file = SourceFile(path: path, bytes: bytes)
+                let inspection = inspect(file)
+                return .success((worker.collect(file), inspection, keepingText ? file : nil))
+            }
+        ) { outcome in
+            switch outcome {
+            case .failure(let error):
+                failure = error
+                return false
+            case .success(let (collector, inspection, source)):
+                declarations.merge(collector)
+                inspections.append(inspection)
+                if let source { sources.append(source) }
+                return true
+            }
+        }
+        if let failure { throw failure }
+        let stock = try stockPath.map { path throws(SourceError) in
+            SourceFile(path: RecipeSources.displayPath(path), bytes: try RecipeSources.readFile(path))
+        }
+        if let stock {
+            inspections.append(inspect(stock))
+            if keepingText { sources.append(stock) }
+        }
+        let compilation = link(declarations, stock: stock, analysis: analysis, book: wantsBook, fileCount: paths.count, big: parallel)
+        return ReadCompilation(compilation: compilation, inspections: inspections, sources: sources)
+    }
+
+    /// Everything after the files' own work: the stock file, the linker, the
+    /// sorted diagnostics.
+    private static func link(
+        _ declarations: consuming BookDeclarations, stock: SourceFile?, analysis: Bool, book wantsBook: Bool,
+        fileCount: Int, big: Bool
+    ) -> Compilation {
+        var declarations = declarations
         if let stock {
             declarations.replaceStock(with: DeclarationCollector.collectStock(file: stock))
         }
         var linker = Linker(declarations: declarations)
         let book = linker.link(analysis: analysis, assemble: wantsBook)
         let diagnostics = declarations.diagnostics + linker.diagnostics
-        if totalBytes >= parallelAbove {
+        if big {
             // A big book's tables hold hundreds of thousands of strings and
             // take milliseconds to free; another thread frees them while the
             // report is written (clang's -disable-free does likewise).
@@ -69,5 +138,16 @@ public enum RecipeCompiler {
             fileCount: fileCount + (stock == nil ? 0 : 1)
         )
     }
-}
 
+    /// The compiler's tables after the last use, to be freed elsewhere.
+    private final class Retired: @unchecked Sendable {
+        private var tables: (BookDeclarations, Linker)?
+
+        init(_ declarations: consuming BookDeclarations, _ linker: consuming Linker) {
+            tables = (declarations, linker)
+        }
+
+        /// Called once, on the one thread that frees.
+        func free() { tables = nil }
+    }
+}

@@ -97,7 +97,13 @@ public enum RecipeSources {
 
     /// The display paths of every recipe file under `paths`, sorted.
     public static func discover(paths: [String]) throws(SourceError) -> [String] {
-        var found: [String] = []
+        try discoverSized(paths: paths).map(\.path)
+    }
+
+    /// `discover`, with each file's size when it was found (from the `stat`
+    /// that found it), for deciding how to read them.
+    static func discoverSized(paths: [String]) throws(SourceError) -> [(path: String, size: Int)] {
+        var found: [(path: String, size: Int)] = []
         var seenFiles = Set<String>()
         var seenDirectories = Set<String>()
         for argument in paths {
@@ -118,16 +124,16 @@ public enum RecipeSources {
                 // A FIFO would block forever and a device never ends.
                 throw .unreadable(path, reason: "not a regular file")
             } else if seenFiles.insert(identity(argument)).inserted {
-                found.append(path)
+                found.append((path, Int(info.st_size)))
             }
         }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
     /// Walks a directory with an explicit stack. Symlinked directories are
     /// followed once each, so a symlink loop ends.
     private static func walk(
-        _ root: String, seenFiles: inout Set<String>, seenDirectories: inout Set<String>, into found: inout [String]
+        _ root: String, seenFiles: inout Set<String>, seenDirectories: inout Set<String>, into found: inout [(path: String, size: Int)]
     ) throws(SourceError) {
         var pending = [root]
         while let directory = pending.popLast() {
@@ -150,7 +156,7 @@ public enum RecipeSources {
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     pending.append(path)
                 } else if isRecipe, (info.st_mode & S_IFMT) == S_IFREG, seenFiles.insert(identity(path)).inserted {
-                    found.append(path)
+                    found.append((path, Int(info.st_size)))
                 }
             }
         }
