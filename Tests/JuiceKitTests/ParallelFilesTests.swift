@@ -63,6 +63,63 @@ import Testing
         }
     }
 
+    /// A book big enough for every parallel path (files on workers, names
+    /// looked up on every core: more than `Linker.parallelLookUpMinimum`
+    /// ingredients), checked against needs worked out here, by hand, and
+    /// against its unknown names, each at its own line.
+    @Test func aBigBookIsLinkedRight() throws {
+        let fruits = (0..<40).map { "fruit-\($0)" }
+        var files = [SourceFile(path: "fruits.yaml", bytes: Array((
+            "fruits:\n" + fruits.map { "  \($0):\n" }.joined()
+            + "stock:\n" + fruits.map { "  \($0): 1000\n" }.joined()
+            + "recipes:\n" + (0..<10).map { "  base-\($0): { fruit-\($0): 2, fruit-\($0 + 10): 1 }\n" }.joined()
+        ).utf8))]
+        var expected: [String: [Int: Int]] = [:]
+        var unknownLines: [String: [Int]] = [:]
+        let perFile = 1_500
+        for file in 0..<4 {
+            var yaml = "menu:\n"
+            var line = 1
+            for item in 0..<perFile {
+                let number = file * perFile + item
+                var needs: [Int: Int] = [:]
+                var recipe: [String] = []
+                for part in 0..<4 {
+                    let fruit = (number * 7 + part * 11) % 40
+                    let amount = 1 + (number + part) % 5
+                    recipe.append("fruit-\(fruit): \(amount)")
+                    needs[fruit, default: 0] += amount
+                }
+                let base = number % 10
+                recipe.append("base-\(base): 3")
+                needs[base, default: 0] += 6
+                needs[base + 10, default: 0] += 3
+                if number % 500 == 7 { recipe.append("fruit-x\(number): 1") }
+                yaml += "  juice-\(number):\n    recipe: { \(recipe.joined(separator: ", ")) }\n"
+                if number % 500 == 7 { unknownLines["menu-\(file).yaml", default: []].append(line + 2) }
+                line += 2
+                expected["juice-\(number)"] = needs
+            }
+            files.append(SourceFile(path: "menu-\(file).yaml", bytes: Array(yaml.utf8)))
+        }
+        let compilation = RecipeCompiler.compile(files, stock: nil, analysis: true, book: true, parallelAbove: 0)
+        let unknown = compilation.diagnostics.filter { $0.rule == .unknownFruit }
+        #expect(unknown.count == 12)
+        #expect(Dictionary(grouping: unknown, by: \.file).mapValues { $0.map(\.range.start.line) } == unknownLines)
+        #expect(unknown.allSatisfy { $0.message.hasPrefix("unknown fruit 'fruit-x") })
+        // With unknown names the book has errors; without them it must build.
+        let clean = files.map { file in
+            SourceFile(path: file.path, bytes: Array(String(decoding: file.bytes, as: UTF8.self)
+                .replacingOccurrences(of: #", fruit-x[0-9]+: 1"#, with: "", options: .regularExpression).utf8))
+        }
+        let book = try #require(RecipeCompiler.compile(clean, stock: nil, analysis: false, book: true, parallelAbove: 0).book)
+        #expect(book.menu.count == 4 * perFile)
+        for item in book.menu {
+            let needs = Dictionary(uniqueKeysWithValues: item.needs.map { (Int(book.fruits[$0.fruit].id.dropFirst(6))!, $0.amount) })
+            #expect(needs == expected[item.id], "\(item.id)")
+        }
+    }
+
     @Test func aValidBookIsTheSameBook() throws {
         // Without the mistakes: every file valid, so both paths build a book.
         let files = Self.files().map { file in

@@ -6,7 +6,7 @@
 /// what makes the result the same as reading the book top to bottom: the
 /// first declaration of an id stands, and each later one is reported with a
 /// note pointing at the first, wherever it was.
-struct BookDeclarations {
+struct BookDeclarations: Sendable {
     typealias Definition = DeclarationCollector.Definition
 
     var diagnostics: [Diagnostic] = []
@@ -68,19 +68,18 @@ struct BookDeclarations {
         mergeStock(file)
     }
 
+    /// The per-file ingredient lists, in order, and the number of each one's
+    /// first ingredient: for work that goes over every ingredient.
+    var ingredientListCount: Int { ingredientLists.count }
+
+    func ingredientList(_ list: Int) -> (first: Int, ingredients: [DeclarationCollector.IngredientDeclaration]) {
+        (ingredientStarts[list], ingredientLists[list])
+    }
+
     /// Ingredient number `index`.
     func ingredient(_ index: Int) -> DeclarationCollector.IngredientDeclaration {
         let list = list(holding: index)
         return ingredientLists[list][index - ingredientStarts[list]]
-    }
-
-    /// The ingredients numbered `range` (one composite's, so all in one
-    /// file's list), with the number of the first.
-    func ingredients(_ range: Range<Int>) -> (first: Int, list: ArraySlice<DeclarationCollector.IngredientDeclaration>) {
-        guard !range.isEmpty else { return (range.lowerBound, []) }
-        let list = list(holding: range.lowerBound)
-        let start = ingredientStarts[list]
-        return (range.lowerBound, ingredientLists[list][range.lowerBound - start..<range.upperBound - start])
     }
 
     /// The list that holds ingredient `index`: the last one starting at or before it.

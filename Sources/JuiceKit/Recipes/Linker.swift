@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Resolves ingredient names, checks for cycles and flattens every recipe into
 /// whole fruits, then assembles the `RecipeBook`.
 ///
@@ -30,6 +32,9 @@ struct Linker {
         /// The number of composites.
         var count: Int { starts.count - 1 }
 
+        /// The number of edges of all composites.
+        var edgeCount: Int { edges.count }
+
         /// Composite `node`'s edges, in ingredient order (indices start at `startIndex`).
         subscript(node: Int) -> ArraySlice<Edge> { edges[starts[node]..<starts[node + 1]] }
 
@@ -53,8 +58,10 @@ struct Linker {
         /// Where each composite's parts are in `parts`; nil while unknown.
         private var spans: [Range<Int>?]
 
-        init(count: Int) {
+        /// `parts`: room to start with; a book of flat recipes needs one part per edge.
+        init(count: Int, parts expected: Int) {
             spans = Array(repeating: nil, count: count)
+            parts.reserveCapacity(expected)
         }
 
         subscript(node: Int) -> ArraySlice<RecipeBook.FruitAmount>? {
@@ -94,12 +101,7 @@ struct Linker {
     mutating func link(analysis: Bool, assemble wantsBook: Bool = true) -> RecipeBook? {
         var edges = EdgeTable()
         edges.reserve(composites: declarations.composites.count, edges: declarations.ingredientCount)
-        // Composites are read in place, by index: copying each one out would
-        // retain and release its strings, 100,000 times over in a big book.
-        for index in declarations.composites.indices {
-            resolve(declarations.composites[index].ingredients, into: &edges)
-            edges.closeComposite()
-        }
+        resolve(into: &edges)
         let openingStock = resolveStock()
         let (order, onCycle) = orderAndReportCycles(edges)
         let needs = flatten(edges, order: order, skip: onCycle)
@@ -118,21 +120,86 @@ struct Linker {
         return made
     }
 
-    /// Resolves the ingredients numbered `range` (one composite's).
-    private mutating func resolve(_ range: Range<Int>, into edges: inout EdgeTable) {
-        let (first, list) = declarations.ingredients(range)
-        for (index, ingredient) in zip(first..., list) {
-            guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else {
-                diagnostics.append(Diagnostic(
-                    .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
-                    help: suggestions().didYouMean(ingredient.name)
-                        ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
-                ))
-                continue
+    /// What each ingredient's name names, by ingredient number: a fruit or
+    /// composite index with its kind in the low bits (`Self.target(_:)`), or
+    /// -1 for a name nothing declares.
+    ///
+    /// The look-ups are independent of each other and a big book has
+    /// hundreds of thousands, so each file's list is looked up on whichever
+    /// core is free; the names were hashed when they were read.
+    private func lookUpIngredients() -> [[Int]] {
+        let lists = declarations.ingredientListCount
+        let declarations = self.declarations
+        let lookUp: @Sendable (Int) -> [Int] = { list in
+            declarations.ingredientList(list).ingredients.map { ingredient in
+                guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else { return -1 }
+                return definition.index << 2 | (definition.kind == .fruit ? 0 : 1)
             }
-            let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
-            edges.append(Edge(target: target, amount: ingredient.amount, ingredient: index))
         }
+        guard declarations.ingredientCount >= Self.parallelLookUpMinimum, lists > 1, ParallelFiles.cores > 1 else {
+            return (0..<lists).map(lookUp)
+        }
+        let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: lists)
+        results.initialize(repeating: [])
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        let slots = SendableSlots(results)
+        // Each iteration writes only its own slot, read after all return.
+        DispatchQueue.concurrentPerform(iterations: lists) { slots.buffer[$0] = lookUp($0) }
+        return Array(results)
+    }
+
+    /// From this many ingredients, `lookUpIngredients` uses every core.
+    static let parallelLookUpMinimum = 20_000
+
+    private struct SendableSlots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<[Int]>
+        init(_ buffer: UnsafeMutableBufferPointer<[Int]>) { self.buffer = buffer }
+    }
+
+    /// Fills `edges`, composite by composite, from the looked-up targets.
+    ///
+    /// Composites are read in place, by index (copying each one out would
+    /// retain and release its strings, 100,000 times over in a big book), and
+    /// their ingredient numbers only ever grow, so the file list that holds
+    /// them is found by moving a cursor forward, not by searching.
+    private mutating func resolve(into edges: inout EdgeTable) {
+        let targets = lookUpIngredients()
+        let lists = declarations.ingredientListCount
+        var list = -1
+        var listStart = 0, nextStart = 0
+        var listTargets: [Int] = []
+        var listIngredients: [DeclarationCollector.IngredientDeclaration] = []
+        for composite in declarations.composites.indices {
+            let range = declarations.composites[composite].ingredients
+            if !range.isEmpty {
+                while range.lowerBound >= nextStart && list + 1 < lists {
+                    list += 1
+                    (listStart, listIngredients) = declarations.ingredientList(list)
+                    listTargets = targets[list]
+                    nextStart = list + 1 < lists ? declarations.ingredientList(list + 1).first : Int.max
+                }
+                for number in range {
+                    let packed = listTargets[number - listStart]
+                    guard packed >= 0 else {
+                        reportUnknown(listIngredients[number - listStart])
+                        continue
+                    }
+                    let target: Target = packed & 1 == 0 ? .fruit(packed >> 2) : .composite(packed >> 2)
+                    edges.append(Edge(target: target, amount: listIngredients[number - listStart].amount, ingredient: number))
+                }
+            }
+            edges.closeComposite()
+        }
+    }
+
+    private mutating func reportUnknown(_ ingredient: DeclarationCollector.IngredientDeclaration) {
+        diagnostics.append(Diagnostic(
+            .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
+            help: suggestions().didYouMean(ingredient.name) ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
+        ))
     }
 
     private mutating func resolveStock() -> [Int] {
@@ -173,7 +240,8 @@ struct Linker {
         for root in 0..<count where state[root] == 0 {
             state[root] = 1
             positionOnPath[root] = 0
-            path = [Frame(node: root, nextEdge: 0)]
+            path.removeAll(keepingCapacity: true)
+            path.append(Frame(node: root, nextEdge: 0))
             while let top = path.last {
                 let nodeEdges = edges[top.node]
                 guard top.nextEdge < nodeEdges.count else {
@@ -232,7 +300,7 @@ struct Linker {
     /// Each composite's need in whole fruits, or nil where it cannot be computed
     /// (a cycle, or an overflow, reported once where it happens).
     private mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool]) -> NeedTable {
-        var needs = NeedTable(count: edges.count)
+        var needs = NeedTable(count: edges.count, parts: edges.edgeCount)
         var totals = [Int](repeating: 0, count: declarations.fruits.count)
         var touched: [Int] = []
         for node in order where !skip[node] {

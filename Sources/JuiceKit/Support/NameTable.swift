@@ -9,7 +9,7 @@
 /// stored with the declaration. The table only compares hashes: a slot is 16
 /// bytes, so a probe costs one cache line, the names are read only when the
 /// hashes match, and growing moves slots without hashing anything.
-struct NameTable<Value> {
+struct NameTable<Value: Sendable>: Sendable {
     private struct Slot {
         var hash: Int
         /// Index into `names` and `values`; `Slot.empty` when unused.
