@@ -4,6 +4,24 @@ import Testing
 
 /// The byte-level fast paths must give exactly what the general code gives.
 @Suite struct FastPathTests {
+    /// Strings that need no escape are copied whole; the rest go scalar by
+    /// scalar. Both must give RFC 8259 JSON, the same either way.
+    @Test(arguments: [
+        ("mango", #""mango""#),
+        ("망고 주스", #""망고 주스""#),
+        ("wait… what", #""wait… what""#),
+        ("a\u{2028}b\u{2029}c", #""a\u2028b\u2029c""#),
+        ("say \"hi\" \\ bye", #""say \"hi\" \\ bye""#),
+        ("tab\tnew\nline\r\u{08}\u{0C}", #""tab\tnew\nline\r\b\f""#),
+        ("\u{01}\u{1F}\u{7F}", #""\u0001\u001f\u007f""#),
+        ("", #""""#),
+    ])
+    func jsonStringsAreEscapedTheSameOnBothPaths(text: String, expected: String) {
+        var output = ""
+        JSONWriter.appendString(text, to: &output)
+        #expect(output == expected)
+    }
+
     /// Amounts read from a String take a byte-level path; the general reader
     /// over a UTF-8 view is the reference.
     @Test(arguments: [

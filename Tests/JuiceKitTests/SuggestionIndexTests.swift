@@ -19,6 +19,23 @@ import Testing
         return best.map { names[$0.index] }
     }
 
+    @Test func radixSortSortsLikeSort() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 2, 3, 1_000, 70_000] {
+            var keys = (0..<count).map { _ in UInt64.random(in: .min ... .max, using: &generator) }
+            // Repeats and keys that differ only in one 16-bit digit.
+            keys += keys.prefix(50) + keys.prefix(50).map { $0 ^ 0x0001_0000 }
+            let expected = keys.sorted()
+            var grouped = keys
+            SuggestionIndex.radixSort(&keys)
+            #expect(keys == expected, "\(count) keys")
+            // From bit 17 on: ordered by the high bits, whatever the low ones.
+            SuggestionIndex.radixSort(&grouped, fromBit: 17)
+            #expect(grouped.map { $0 >> 17 } == expected.map { $0 >> 17 })
+            #expect(grouped.sorted() == expected)
+        }
+    }
+
     @Test func largeListsUseTheIndex() {
         #expect(Self.names.count > SuggestionIndex.scanLimit)
     }

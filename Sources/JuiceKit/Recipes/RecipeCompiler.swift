@@ -118,19 +118,21 @@ public enum RecipeCompiler {
         _ declarations: consuming BookDeclarations, stock: SourceFile?, analysis: Bool, book wantsBook: Bool,
         fileCount: Int, big: Bool
     ) -> Compilation {
-        var declarations = declarations
         if let stock {
             declarations.replaceStock(with: DeclarationCollector.collectStock(file: stock))
         }
-        var linker = Linker(declarations: declarations)
+        var linker = Linker(declarations: copy declarations)
         let book = linker.link(analysis: analysis, assemble: wantsBook)
         let diagnostics = declarations.diagnostics + linker.diagnostics
+        // A big book's tables hold hundreds of thousands of strings and take
+        // milliseconds to free; another thread frees them while the report is
+        // written (clang's -disable-free does likewise). Nothing here keeps a
+        // reference, so that thread's release is the last.
+        let retired = Retired(consume declarations, consume linker)
         if big {
-            // A big book's tables hold hundreds of thousands of strings and
-            // take milliseconds to free; another thread frees them while the
-            // report is written (clang's -disable-free does likewise).
-            let retired = Retired(consume declarations, consume linker)
             DispatchQueue.global().async { retired.free() }
+        } else {
+            retired.free()
         }
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,

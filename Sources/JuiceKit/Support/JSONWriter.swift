@@ -53,6 +53,13 @@ public struct JSONWriter: Sendable {
     /// Escapes per RFC 8259: quotes, backslashes and control characters.
     public static func appendString(_ text: String, to output: inout String) {
         output += "\""
+        // Nearly every string needs no escape at all: copy it whole. (0xE2
+        // leads U+2028 and U+2029, so text with it takes the careful path.)
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xE2 }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -15,12 +15,18 @@ public final class SuggestionIndex: @unchecked Sendable {
 
     private let names: [String]
     private lazy var scalars: [[Unicode.Scalar]] = names.map { Array($0.unicodeScalars) }
-    /// (variant hash, name index), sorted by hash.
-    private lazy var variants: [(hash: UInt64, owner: Int32)] = buildVariants()
+    /// Bits of a variant key that hold the name's index: enough for every
+    /// name. The rest hold the top of the variant's hash.
+    private let ownerBits: Int
+    /// Each variant as one number, its hash's top bits then the name's index,
+    /// sorted: equal hashes sit together, and sorting plain integers (by
+    /// radix) is far cheaper than sorting pairs.
+    private lazy var variants: [UInt64] = buildVariants()
 
     /// Suggestions among `names`, in this order of preference on ties.
     public init(_ names: [String]) {
         self.names = names
+        ownerBits = max(1, Int.bitWidth - max(names.count - 1, 1).leadingZeroBitCount)
     }
 
     /// `did you mean 'x'?` when a close name exists.
@@ -48,12 +54,15 @@ public final class SuggestionIndex: @unchecked Sendable {
         if names.count <= Self.scanLimit {
             for index in names.indices { consider(index) }
         } else {
-            var seen = Set<Int32>()
+            // A shorter hash only means more names whose distance is checked.
+            var seen = Set<Int>()
+            let ownerMask: UInt64 = (1 << UInt64(ownerBits)) - 1
             for hash in Self.variantHashes(target) {
-                var position = lowerBound(hash)
-                while position < variants.count, variants[position].hash == hash {
-                    let owner = variants[position].owner
-                    if seen.insert(owner).inserted { consider(Int(owner)) }
+                let group = hash >> UInt64(ownerBits)
+                var position = lowerBound(group << UInt64(ownerBits))
+                while position < variants.count, variants[position] >> UInt64(ownerBits) == group {
+                    let owner = Int(variants[position] & ownerMask)
+                    if seen.insert(owner).inserted { consider(owner) }
                     position += 1
                 }
             }
@@ -61,21 +70,58 @@ public final class SuggestionIndex: @unchecked Sendable {
         return best.map { names[$0.index] }
     }
 
-    private func buildVariants() -> [(hash: UInt64, owner: Int32)] {
-        var entries: [(hash: UInt64, owner: Int32)] = []
-        entries.reserveCapacity(names.count * 12)
+    private func buildVariants() -> [UInt64] {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(names.count * 12)
         for (index, name) in scalars.enumerated() {
-            for hash in Self.variantHashes(name) { entries.append((hash, Int32(truncatingIfNeeded: index))) }
+            for hash in Self.variantHashes(name) {
+                keys.append((hash >> UInt64(ownerBits)) << UInt64(ownerBits) | UInt64(index))
+            }
         }
-        entries.sort { $0.hash < $1.hash || ($0.hash == $1.hash && $0.owner < $1.owner) }
-        return entries
+        Self.radixSort(&keys, fromBit: ownerBits)
+        return keys
     }
 
-    private func lowerBound(_ hash: UInt64) -> Int {
+    /// Sorts by the bits from `lowestBit` up, in 8-bit digits, least
+    /// significant first: a few linear passes instead of a comparison sort's
+    /// log factor over a million keys. Bits below `lowestBit` (below its
+    /// digit) are left in any order: the index needs keys grouped by hash,
+    /// not the names within a group ordered.
+    static func radixSort(_ keys: inout [UInt64], fromBit lowestBit: Int = 0) {
+        guard keys.count > 1 else { return }
+        var scratch = [UInt64](repeating: 0, count: keys.count)
+        var counts = [Int](repeating: 0, count: 256)
+        var shift = UInt64(lowestBit / 8 * 8)
+        while shift < 64 {
+            keys.withUnsafeBufferPointer { source in
+                scratch.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for digit in 0..<256 { counts[digit] = 0 }
+                        for key in source { counts[Int(truncatingIfNeeded: key >> shift) & 0xFF] += 1 }
+                        var total = 0
+                        for digit in 0..<256 {
+                            let count = counts[digit]
+                            counts[digit] = total
+                            total += count
+                        }
+                        for key in source {
+                            let digit = Int(truncatingIfNeeded: key >> shift) & 0xFF
+                            target[counts[digit]] = key
+                            counts[digit] += 1
+                        }
+                    }
+                }
+            }
+            swap(&keys, &scratch)
+            shift += 8
+        }
+    }
+
+    private func lowerBound(_ key: UInt64) -> Int {
         var low = 0, high = variants.count
         while low < high {
             let middle = (low + high) / 2
-            if variants[middle].hash < hash { low = middle + 1 } else { high = middle }
+            if variants[middle] < key { low = middle + 1 } else { high = middle }
         }
         return low
     }
