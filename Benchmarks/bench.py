@@ -31,6 +31,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = ".build/bench-data"
 TOOLS = ".build/bench"
 RELEASE = ".build/release"
+# As `make release` builds them: the Swift runtime linked in on Linux.
+RELEASE_FLAGS = ["--static-swift-stdlib"] if platform.system() == "Linux" else []
 RESULTS_MD = ".build/bench-results.md"
 RESULTS_JSON = ".build/bench-results.json"
 YAMS_PEER = "Benchmarks/YamsPeer/.build/release/yams-peer"
@@ -354,10 +356,10 @@ def step(argv, what):
 def build(cfg):
     os.makedirs(TOOLS, exist_ok=True)
     if not cfg.skip_build:
-        step([cfg.swift, "build", "-c", "release"], "release build")
+        step([cfg.swift, "build", "-c", "release"] + RELEASE_FLAGS, "release build")
     for binary in (LINT, RUN):
         if not os.access(binary, os.X_OK):
-            fail("%s is missing; build it with `swift build -c release`" % binary)
+            fail("%s is missing; build it with `make release`" % binary)
     yaml_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "yaml-0.1"], stdout=subprocess.PIPE,
                                 env=ENV).stdout.decode().split()
     step([cfg.cc, "-O2", "-o", RAWPARSE, "Benchmarks/rawparse.c"] + yaml_flags, "reference rawparse")
@@ -392,9 +394,9 @@ def machine_line():
         pass
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL).stdout.decode().strip()
-    return "%s, %d cores%s; %s %s; commit %s" % (
+    return "%s, %d cores%s; %s %s; commit %s; %s" % (
         platform.machine(), os.cpu_count() or 0, (", " + cpu) if cpu else "", platform.system(),
-        platform.release(), commit or "?")
+        platform.release(), commit or "?", " ".join(["swift build -c release"] + RELEASE_FLAGS))
 
 
 def main(argv=None):
