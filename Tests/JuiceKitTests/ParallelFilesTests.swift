@@ -120,6 +120,39 @@ import Testing
         }
     }
 
+    /// juice-lint's path: files read by the workers themselves. In parallel
+    /// and one by one it must give the same diagnostics, each file's
+    /// inspection in file order (the stock file last), and the text back
+    /// in the same order when asked for it.
+    @Test func readingOnTheWorkersGivesEverythingInOrder() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("EndToEndTests/Fixtures/cross-file")
+        let paths = ["a", "b", "c"].map { folder.appendingPathComponent("book/\($0).yaml").path }
+        let stockPath = folder.appendingPathComponent("stock.yaml").path
+        let sizes = try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)).count }
+        var results: [RecipeCompiler.ReadCompilation<String>] = []
+        for parallelAbove in [0, Int.max] {
+            results.append(try RecipeCompiler.compile(
+                reading: paths, sizes: sizes, stockPath: stockPath, analysis: true, book: false,
+                keepingText: true, parallelAbove: parallelAbove, inspect: { "\($0.path):\($0.bytes.count)" }
+            ))
+        }
+        // Book paths come from discovery, already as shown; the stock path is
+        // shown relative to the working directory, as `loadBook` shows it.
+        let shown = paths + [RecipeSources.displayPath(stockPath)]
+        let expectedInspections = try zip(shown, paths + [stockPath]).map { shown, path in
+            "\(shown):\(try Data(contentsOf: URL(fileURLWithPath: path)).count)"
+        }
+        for result in results {
+            #expect(result.inspections == expectedInspections)
+            #expect(result.sources.map(\.path) == shown)
+            #expect(try result.sources.map(\.bytes) == (paths + [stockPath]).map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) })
+            #expect(result.compilation.fileCount == 4)
+        }
+        #expect(results[0].compilation.diagnostics == results[1].compilation.diagnostics)
+        #expect(results[0].compilation.diagnostics.filter { $0.rule == .duplicateDefinition }.count == 10)
+    }
+
     @Test func aValidBookIsTheSameBook() throws {
         // Without the mistakes: every file valid, so both paths build a book.
         let files = Self.files().map { file in

@@ -64,6 +64,12 @@ struct DeclarationCollector: Sendable {
         var diagnostics: Range<Int>
     }
 
+    /// A fruit, recipe or menu item as declared, and its id's `hashValue`.
+    struct Declared: Sendable {
+        var definition: Definition
+        var idHash: Int
+    }
+
     static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
     static let stockFileKeys = ["version", "stock"]
     static let fruitKeys = ["label", "emoji"]
@@ -71,12 +77,6 @@ struct DeclarationCollector: Sendable {
 
     /// Problems that stand whatever the other files say.
     var diagnostics: [Diagnostic] = []
-    /// A fruit, recipe or menu item as declared, and its id's `hashValue`.
-    struct Declared: Sendable {
-        var definition: Definition
-        var idHash: Int
-    }
-
     /// Every fruit, recipe and menu item declared, in the order written,
     /// repeats included: `merge` decides which ones stand.
     var declarations: [Declared] = []
