@@ -126,6 +126,27 @@ struct HostileCase: Decodable, Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Sparse files can claim any size up to `Int.max` (tmpfs lets anyone
+    /// make them). Their sizes are added up to decide how to read a book,
+    /// which must not overflow: the first one is refused, as one such file is.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/shm")))
+    func filesClaimingHugeSizesAreRefusedNotAddedUp() throws {
+        let scratch = URL(fileURLWithPath: "/dev/shm").appendingPathComponent("huge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for name in ["a.yaml", "b.yaml"] {
+            let descriptor = open(scratch.appendingPathComponent(name).path, O_CREAT | O_WRONLY, 0o644)
+            try #require(descriptor >= 0)
+            try #require(ftruncate(descriptor, off_t.max) == 0)
+            close(descriptor)
+        }
+        let result = try ToolRunner.run("juice-lint", ["--format", "json", "."], in: scratch)
+        #expect(result.exitedNormally)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "juice-lint: error: cannot read 'a.yaml': larger than 64 MiB, the most a recipe file may be\n")
+        #expect(result.stdout == "")
+    }
+
     private func run(_ hostile: HostileCase) throws -> ToolResult {
         switch hostile.tool {
         case .lint:

@@ -22,6 +22,14 @@ import Testing
         #expect(output == expected)
     }
 
+    /// Reserved ids are compared, not looked up: the two lists must agree.
+    @Test func reservedIDsAreTheSameBothWays() {
+        for id in RecipeValues.reservedIDs { #expect(RecipeValues.isReserved(id)) }
+        for id in ["", "mango", "Stock", "stocks", "restoc", "sett", "set ", "re-stock"] {
+            #expect(RecipeValues.isReserved(id) == RecipeValues.reservedIDs.contains(id), "\(id)")
+        }
+    }
+
     /// Amounts read from a String take a byte-level path; the general reader
     /// over a UTF-8 view is the reference.
     @Test(arguments: [

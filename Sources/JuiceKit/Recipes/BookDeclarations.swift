@@ -101,7 +101,8 @@ struct BookDeclarations: Sendable {
     }
 
     /// The first entry for a fruit counts, even with an invalid amount; a
-    /// repeat is reported as one, and its amount is not read at all.
+    /// repeat is reported as one, and its amount's problems are dropped, as
+    /// reading the book in order never got as far as its amount.
     private mutating func mergeStock(_ file: borrowing DeclarationCollector) {
         stock.reserve(file.stock.count)
         for entry in file.stock {

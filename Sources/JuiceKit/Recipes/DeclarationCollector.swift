@@ -53,8 +53,10 @@ struct DeclarationCollector: Sendable {
     }
 
     /// A stock entry as written. Whether it counts depends on earlier files:
-    /// a repeated entry is reported as a repeat and its amount never read, so
-    /// the amount's problems wait in `stockDiagnostics` until `merge` knows.
+    /// a repeated entry is reported as a repeat only, and its amount's
+    /// problems are not reported, so they wait in `stockDiagnostics` until
+    /// `merge` knows. (The worker reads every amount; that is cheaper than
+    /// asking first.)
     struct StockEntry: Sendable {
         var fruit: String
         var range: SourceRange

@@ -120,9 +120,10 @@ struct Linker {
         return made
     }
 
-    /// What each ingredient's name names, by ingredient number: a fruit or
-    /// composite index with its kind in the low bits (`Self.target(_:)`), or
-    /// -1 for a name nothing declares.
+    /// What each ingredient's name names, one array per file list (indexed
+    /// by ingredient number minus the list's first): a fruit or composite
+    /// index shifted left by two, with bit 0 set for a composite, or -1 for a
+    /// name nothing declares. `resolve(into:)` decodes it.
     ///
     /// The look-ups are independent of each other and a big book has
     /// hundreds of thousands, so each file's list is looked up on whichever

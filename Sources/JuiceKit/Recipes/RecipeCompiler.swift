@@ -20,12 +20,13 @@ public enum RecipeCompiler {
         compile(files, stock: stock, analysis: analysis, book: wantsBook, parallelAbove: ParallelFiles.minimumTotalBytes)
     }
 
-    /// `parallelAbove`: the total size from which files are read in
-    /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
+    /// `parallelAbove`: the total size from which files are composed and
+    /// collected in parallel; tests set it to 0 and to `Int.max` to hold both
+    /// paths equal.
     ///
     /// The files are taken over: each one's bytes are released once it is
-    /// read, which saves the whole book's text when the caller kept no copy
-    /// of its own.
+    /// compiled, which saves the whole book's text when the caller kept no
+    /// copy of its own.
     static func compile(
         _ files: consuming [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
     ) -> Compilation {
@@ -40,7 +41,7 @@ public enum RecipeCompiler {
             declarations.merge($0)
             return true
         }
-        return link(declarations, stock: stock, analysis: analysis, book: wantsBook, fileCount: fileCount, big: parallel)
+        return link(take(&declarations), stock: stock, analysis: analysis, book: wantsBook, fileCount: fileCount, big: parallel)
     }
 
     /// What `compile(reading:)` gives: the compilation, each file's `inspect`
@@ -108,8 +109,19 @@ public enum RecipeCompiler {
             inspections.append(inspect(stock))
             if keepingText { sources.append(stock) }
         }
-        let compilation = link(declarations, stock: stock, analysis: analysis, book: wantsBook, fileCount: paths.count, big: parallel)
+        let compilation = link(
+            take(&declarations), stock: stock, analysis: analysis, book: wantsBook, fileCount: paths.count, big: parallel
+        )
         return ReadCompilation(compilation: compilation, inspections: inspections, sources: sources)
+    }
+
+    /// The merged tables, leaving empty ones behind: the merge closure still
+    /// holds the variable, and `link` must own the only reference so that the
+    /// thread it hands the tables to is the one that frees them.
+    private static func take(_ declarations: inout BookDeclarations) -> BookDeclarations {
+        var taken = BookDeclarations()
+        swap(&taken, &declarations)
+        return taken
     }
 
     /// Everything after the files' own work: the stock file, the linker, the
@@ -142,6 +154,10 @@ public enum RecipeCompiler {
     }
 
     /// The compiler's tables after the last use, to be freed elsewhere.
+    ///
+    /// Unchecked `Sendable`: the tables are moved in before the box is handed
+    /// to another thread, and `free()`, called once there, is the only access
+    /// after that.
     private final class Retired: @unchecked Sendable {
         private var tables: (BookDeclarations, Linker)?
 

@@ -124,7 +124,7 @@ public enum RecipeSources {
                 // A FIFO would block forever and a device never ends.
                 throw .unreadable(path, reason: "not a regular file")
             } else if seenFiles.insert(identity(argument)).inserted {
-                found.append((path, Int(info.st_size)))
+                found.append((path, clampedSize(info)))
             }
         }
         return found.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -156,10 +156,17 @@ public enum RecipeSources {
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     pending.append(path)
                 } else if isRecipe, (info.st_mode & S_IFMT) == S_IFREG, seenFiles.insert(identity(path)).inserted {
-                    found.append((path, Int(info.st_size)))
+                    found.append((path, clampedSize(info)))
                 }
             }
         }
+    }
+
+    /// A size as `stat` gave it, but never past one byte over the largest
+    /// file read: sparse files can claim up to `Int.max` bytes each, and the
+    /// sizes are added up (the oversized file is refused when it is read).
+    private static func clampedSize(_ info: stat) -> Int {
+        min(max(Int(info.st_size), 0), maxFileSize + 1)
     }
 
     /// One name per file or directory, whatever path reached it.
@@ -183,7 +190,7 @@ public enum RecipeSources {
         // Read straight into an array sized from fstat, so a large file is
         // neither copied twice nor held twice over by a doubling array. One
         // byte more than the size shows whether the file grew while read.
-        let expected = Int(info.st_size) + 1
+        let expected = max(Int(info.st_size), 0) + 1
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }

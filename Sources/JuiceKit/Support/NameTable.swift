@@ -22,8 +22,6 @@ struct NameTable<Value: Sendable>: Sendable {
     private var names: [String] = []
     private var values: [Value] = []
 
-    var count: Int { names.count }
-
     /// The value stored for `name`, whose `hashValue` is `hash`.
     func value(for name: String, hash: Int) -> Value? {
         let mask = slots.count - 1

@@ -54,7 +54,11 @@ public final class SuggestionIndex: @unchecked Sendable {
         if names.count <= Self.scanLimit {
             for index in names.indices { consider(index) }
         } else {
-            // A shorter hash only means more names whose distance is checked.
+            // The index keeps only the top of each hash, so a group can hold
+            // names whose variant merely shares those bits; each is checked
+            // against the full hash before it counts, which keeps the answer
+            // exactly what full hashes give (crafted ids cannot smuggle in a
+            // name that is not one edit away).
             var seen = Set<Int>()
             let ownerMask: UInt64 = (1 << UInt64(ownerBits)) - 1
             for hash in Self.variantHashes(target) {
@@ -62,8 +66,10 @@ public final class SuggestionIndex: @unchecked Sendable {
                 var position = lowerBound(group << UInt64(ownerBits))
                 while position < variants.count, variants[position] >> UInt64(ownerBits) == group {
                     let owner = Int(variants[position] & ownerMask)
-                    if seen.insert(owner).inserted { consider(owner) }
                     position += 1
+                    guard !seen.contains(owner), Self.variantHashes(scalars[owner]).contains(hash) else { continue }
+                    seen.insert(owner)
+                    consider(owner)
                 }
             }
         }
