@@ -26,7 +26,7 @@ struct NoDataLossTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        usleep(700_000)
+        Self.waitUntilCatching(signal, pid: process.processIdentifier)
         kill(process.processIdentifier, signal)
         // A watchdog, so a signal that is not honoured fails the test rather than hanging it.
         let pid = process.processIdentifier
@@ -43,6 +43,28 @@ struct NoDataLossTests {
         let book = try RecipeSources.load(paths: [ToolRunner.packageRoot.appendingPathComponent("recipes").path])
         let stock = SourceFile(path: "stock.yaml", bytes: try RecipeSources.readFile(saved))
         #expect(RecipeCompiler.compile(book, stock: stock).book != nil)
+    }
+
+    /// Waits until the process has its handler for `signal` in place, so the
+    /// signal tests what the handler does rather than how fast the process
+    /// starts (a loaded machine can take longer than any fixed pause). On
+    /// Linux `/proc/PID/status` says so (`SigCgt`); elsewhere a pause stands in.
+    static func waitUntilCatching(_ signal: Int32, pid: Int32) {
+        let bit = UInt64(1) << UInt64(signal - 1)
+        for _ in 0..<200 {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
+                usleep(700_000)
+                return
+            }
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & bit != 0 {
+                // Caught: give the replay a moment to be under way.
+                usleep(200_000)
+                return
+            }
+            usleep(50_000)
+        }
     }
 
     @Test func savingToAFullDeviceFailsAndLeavesItAlone() throws {
