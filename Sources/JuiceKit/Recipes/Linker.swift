@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Resolves ingredient names, checks for cycles and flattens every recipe into
 /// whole fruits, then assembles the `RecipeBook`.
 ///
@@ -137,28 +135,20 @@ struct Linker {
                 return definition.index << 2 | (definition.kind == .fruit ? 0 : 1)
             }
         }
-        guard declarations.ingredientCount >= Self.parallelLookUpMinimum, lists > 1, ParallelFiles.cores > 1 else {
-            return (0..<lists).map(lookUp)
+        var targets: [[Int]] = []
+        targets.reserveCapacity(lists)
+        ParallelFiles.forEach(
+            Array(0..<lists), inParallel: declarations.ingredientCount >= Self.parallelLookUpMinimum && ParallelFiles.cores > 1,
+            worker: {}, work: { _, list in lookUp(list) }
+        ) {
+            targets.append($0)
+            return true
         }
-        let results = UnsafeMutableBufferPointer<[Int]>.allocate(capacity: lists)
-        results.initialize(repeating: [])
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        let slots = SendableSlots(results)
-        // Each iteration writes only its own slot, read after all return.
-        DispatchQueue.concurrentPerform(iterations: lists) { slots.buffer[$0] = lookUp($0) }
-        return Array(results)
+        return targets
     }
 
     /// From this many ingredients, `lookUpIngredients` uses every core.
     static let parallelLookUpMinimum = 20_000
-
-    private struct SendableSlots: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<[Int]>
-        init(_ buffer: UnsafeMutableBufferPointer<[Int]>) { self.buffer = buffer }
-    }
 
     /// Fills `edges`, composite by composite, from the looked-up targets.
     ///

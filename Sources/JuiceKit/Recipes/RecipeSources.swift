@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,49 +37,30 @@ public enum RecipeSources {
 
     /// Every recipe file under `paths`, read, in sorted path order.
     ///
-    /// Many files are read on every core: a big book's reading is otherwise a
-    /// sizeable part of a lint. The error, if any, is the first file's in
-    /// path order, as reading one by one would give.
+    /// A big book's files are read on every core (`ParallelFiles`). The
+    /// error, if any, is the first file's in path order, as reading one by one
+    /// would give.
     public static func load(paths: [String]) throws(SourceError) -> [SourceFile] {
-        let found = try discover(paths: paths)
-        guard found.count >= parallelReadMinimum else {
-            return try found.map { path throws(SourceError) in SourceFile(path: path, bytes: try readFile(path)) }
+        let found = try discoverSized(paths: paths)
+        var files: [SourceFile] = []
+        var failure: SourceError?
+        ParallelFiles.forEach(
+            found.map(\.path), inParallel: ParallelFiles.worthIt(files: found.count, totalBytes: found.reduce(0) { $0 + $1.size }),
+            worker: {}, work: { _, path in
+                Result { () throws(SourceError) in SourceFile(path: path, bytes: try readFile(path)) }
+            }
+        ) { result in
+            switch result {
+            case .success(let file):
+                files.append(file)
+                return true
+            case .failure(let error):
+                failure = error
+                return false
+            }
         }
-        let results = ReadResults(count: found.count)
-        DispatchQueue.concurrentPerform(iterations: found.count) { index in
-            results.store(Result { () throws(SourceError) in try readFile(found[index]) }, at: index)
-        }
-        return try found.indices.map { index throws(SourceError) in
-            SourceFile(path: found[index], bytes: try results.take(index).get())
-        }
-    }
-
-    /// From this many files, they are read in parallel.
-    static let parallelReadMinimum = 8
-
-    /// One slot per file, each written by exactly one iteration of
-    /// `concurrentPerform` and read after it returns.
-    private final class ReadResults: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<Result<[UInt8], SourceError>>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: .success([]))
-        }
-
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-
-        func store(_ result: Result<[UInt8], SourceError>, at index: Int) {
-            slots[index] = result
-        }
-
-        func take(_ index: Int) -> Result<[UInt8], SourceError> {
-            defer { slots[index] = .success([]) }
-            return slots[index]
-        }
+        if let failure { throw failure }
+        return files
     }
 
     /// A book's files and an optional stock file, as both tools read them.
