@@ -124,6 +124,13 @@ struct HostileCase: Decodable, Sendable, CustomTestStringConvertible {
             #expect(result.stderr == "juice-lint: error: cannot read 'menu-04.yaml': larger than 64 MiB, the most a recipe file may be\n")
             #expect(result.stdout == "")
         }
+        // juice-run reads the book up front (`RecipeSources.load`), also in parallel.
+        for _ in 0..<3 {
+            let result = try ToolRunner.run("juice-run", ["--recipes", ".", "--order", "juice-0"], in: scratch)
+            #expect(result.exitCode == 2)
+            #expect(result.stderr == "juice-run: error: cannot read 'menu-04.yaml': larger than 64 MiB, the most a recipe file may be\n")
+            #expect(result.stdout == "")
+        }
     }
 
     /// Sparse files can claim any size up to `Int.max` (tmpfs lets anyone
