@@ -15,6 +15,22 @@ struct NoDataLossTests {
     /// processed, saves the stock atomically, and exits 128 + the signal.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalStopsTheRunCleanly(signal: Int32, status: Int32) throws {
+        try stopARun(with: signal, expecting: status, after: 200_000)
+    }
+
+    /// The same, with the signal at many moments of the replay: a signal that
+    /// lands while the run loop is checking for one must still stop it
+    /// cleanly. A Swift global for the flag once made that an exclusivity
+    /// violation, which aborted the program; the window is a few instructions
+    /// per line, so this raises the odds of hitting it (a CI run did) rather
+    /// than promising to. The fix holds by construction: see `StopSignal`.
+    @Test func aSignalAtAnyMomentStopsTheRunCleanly() throws {
+        for step in 0..<16 {
+            try stopARun(with: step % 2 == 0 ? SIGTERM : SIGINT, expecting: step % 2 == 0 ? 143 : 130, after: UInt32(step * 13_000))
+        }
+    }
+
+    private func stopARun(with signal: Int32, expecting status: Int32, after pause: UInt32) throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let saved = directory.appendingPathComponent("stock.yaml").path
@@ -26,7 +42,7 @@ struct NoDataLossTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        Self.waitUntilCatching(signal, pid: process.processIdentifier)
+        Self.waitUntilCatching(signal, pid: process.processIdentifier, thenWait: pause)
         kill(process.processIdentifier, signal)
         // A watchdog, so a signal that is not honoured fails the test rather than hanging it.
         let pid = process.processIdentifier
@@ -34,7 +50,7 @@ struct NoDataLossTests {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
+        #expect(process.terminationReason == .exit, "\(signal) after \(pause) µs: \(String(decoding: errData.prefix(300), as: UTF8.self))")
         #expect(process.terminationStatus == status)
         let summary = String(decoding: outData, as: UTF8.self)
         #expect(summary.hasPrefix(#"{"type":"summary","orders":"#))
@@ -49,18 +65,17 @@ struct NoDataLossTests {
     /// signal tests what the handler does rather than how fast the process
     /// starts (a loaded machine can take longer than any fixed pause). On
     /// Linux `/proc/PID/status` says so (`SigCgt`); elsewhere a pause stands in.
-    static func waitUntilCatching(_ signal: Int32, pid: Int32) {
+    static func waitUntilCatching(_ signal: Int32, pid: Int32, thenWait pause: UInt32) {
         let bit = UInt64(1) << UInt64(signal - 1)
         for _ in 0..<200 {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else {
-                usleep(700_000)
+                usleep(700_000 + pause)
                 return
             }
             if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
                let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
                mask & bit != 0 {
-                // Caught: give the replay a moment to be under way.
-                usleep(200_000)
+                usleep(pause)
                 return
             }
             usleep(50_000)

@@ -4,9 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// The signal received, or 0. Written only by the handler; a plain global so
-/// the handler is a C function with nothing to capture.
-nonisolated(unsafe) private var receivedSignal: sig_atomic_t = 0
+/// Where the handler records the signal received (0 until then): memory of
+/// its own, reached through a pointer. A Swift global `var` would not do:
+/// every access to one is checked for exclusivity, so a signal arriving while
+/// the run loop was reading it made the handler's write a "simultaneous
+/// access" and aborted the program. Pointer accesses are not checked. A
+/// global `let`, so the handler (a C function) captures nothing.
+nonisolated(unsafe) private let receivedSignal: UnsafeMutablePointer<sig_atomic_t> = {
+    let slot = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+    slot.initialize(to: 0)
+    return slot
+}()
 
 /// SIGINT or SIGTERM, received during a replay: the run stops at the next line,
 /// prints the summary of what it processed, and still saves the stock if asked,
@@ -14,7 +22,7 @@ nonisolated(unsafe) private var receivedSignal: sig_atomic_t = 0
 /// the run loop, where it is safe.
 public enum StopSignal {
     /// The signal received, or 0.
-    static var received: sig_atomic_t { receivedSignal }
+    static var received: sig_atomic_t { receivedSignal.pointee }
 
     /// Thrown out of a line loop to stop it.
     struct Stopped: Error {}
@@ -25,6 +33,9 @@ public enum StopSignal {
     /// Installs the handlers. Only replays install them: at the counter,
     /// Ctrl-C should end the program as usual.
     static func install() {
+        // Made before any handler can run: the handler must not be the one to
+        // run the global's lazy initialiser.
+        _ = receivedSignal
         // A parent may hand us these signals blocked (test runners and some
         // supervisors do); a stop request must still arrive.
         var unblock = sigset_t()
@@ -35,9 +46,9 @@ public enum StopSignal {
         for signal in [SIGINT, SIGTERM] {
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { receivedSignal = $0 }
+            action.__sigaction_handler.sa_handler = { receivedSignal.pointee = $0 }
             #else
-            action.__sigaction_u.__sa_handler = { receivedSignal = $0 }
+            action.__sigaction_u.__sa_handler = { receivedSignal.pointee = $0 }
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0
