@@ -22,6 +22,8 @@ private let exitCodes = """
       1  errors, or warnings under --strict
       2  bad usage, a bad config, a missing or unreadable path
       3  internal failure, such as a report that cannot be written
+      141  the reader of the output went away (a closed pipe, as in '| head'):
+           the tool stopped quietly, as cat does
     """
 
 /// Checks recipe books. Everything it does lives in `JuiceKit`; this parses
@@ -127,21 +129,19 @@ struct Lint: ParsableCommand {
         options.maxDiagnostics = maxDiagnostics
         let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
         let report = linter.run()
-        let errors = OutputBuffer.standardError()
-        if let output, report.exitCode != .usage {
-            do {
+        do {
+            if let output, report.exitCode != .usage {
                 try FileWriter.write(report.output, to: output)
-            } catch {
-                errors.line("juice-lint: error: \(error)")
-                errors.line(report.messages)
-                throw ExitCode(ToolExitCode.internalFailure.rawValue)
+            } else if !report.output.isEmpty {
+                let stdout = OutputBuffer.standardOutput()
+                stdout.line(report.output)
+                try stdout.finish()
             }
-        } else if !report.output.isEmpty {
-            let stdout = OutputBuffer.standardOutput()
-            stdout.line(report.output)
-            stdout.flush()
+        } catch {
+            // The counts still reach standard error, after the reason the report did not.
+            throw UnwrittenReport(error, trailer: report.messages)
         }
-        if !report.messages.isEmpty { errors.line(report.messages) }
+        if !report.messages.isEmpty { OutputBuffer.standardError().line(report.messages) }
         if report.exitCode != .success { throw ExitCode(report.exitCode.rawValue) }
     }
 }
@@ -149,10 +149,10 @@ struct Lint: ParsableCommand {
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every rule with its default severity and summary.")
 
-    func run() {
+    func run() throws {
         let output = OutputBuffer.standardOutput()
         output.line(Rule.catalogueTable)
-        output.flush()
+        try output.finish()
     }
 }
 
@@ -163,14 +163,16 @@ struct Explain: ParsableCommand {
     var rule: String
 
     func run() throws {
+        let explanation: String
         do {
-            let output = OutputBuffer.standardOutput()
-            output.line(try Rule.named(rule).explanation)
-            output.flush()
+            explanation = try Rule.named(rule).explanation
         } catch {
             OutputBuffer.standardError().line("juice-lint: error: \(error)")
             throw ExitCode(ToolExitCode.usage.rawValue)
         }
+        let output = OutputBuffer.standardOutput()
+        output.line(explanation)
+        try output.finish()
     }
 }
 
@@ -184,10 +186,12 @@ struct Graph: ParsableCommand {
     var format: RecipeGraphFormat = .mermaid
 
     func run() throws {
+        let output = OutputBuffer.standardOutput()
         let exit = GraphRun(paths: paths, format: format).run(
-            output: .standardOutput(), errors: .standardError(),
+            output: output, errors: .standardError(),
             errorsAreTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment
         )
+        try output.finish()
         if exit != .success { throw ExitCode(exit.rawValue) }
     }
 }

@@ -99,7 +99,9 @@ struct JuiceRun: ParsableCommand {
         options.interactive = interactive
         options.saveStockPath = saveStock
         options.maxDiagnostics = maxDiagnostics
-        let exit = ShopRun(options: options, streams: .standard()).run()
+        let streams = RunStreams.standard()
+        let exit = ShopRun(options: options, streams: streams).run()
+        try streams.output.finish()
         if exit != .success { throw ExitCode(exit.rawValue) }
     }
 

@@ -236,7 +236,9 @@ public struct ShopRun {
         let output = streams.output
         var counter = InteractiveCounter(
             book: book, store: FruitStore(book: book),
-            input: { reader.nextLine() },
+            // A screen that can no longer be written ends the session, so
+            // the stock is still saved.
+            input: { output.hasFailed ? nil : reader.nextLine() },
             output: { text in
                 output.write(text)
                 output.flush()
@@ -256,7 +258,7 @@ public struct ShopRun {
 
         let scripts = options.scripts.isEmpty && options.orders.isEmpty && options.randomCount == nil ? ["-"] : options.scripts
         scripts: for script in scripts {
-            if StopSignal.requested { break scripts }
+            if StopSignal.requested || streams.output.hasFailed { break scripts }
             let name = script == "-" ? "<stdin>" : RecipeSources.displayPath(script)
             let descriptor: Int32
             var size: Int?
@@ -283,7 +285,9 @@ public struct ShopRun {
             var reader = LineReader(descriptor: descriptor)
             do {
                 try reader.forEachLine { line in
-                    if StopSignal.requested { throw StopSignal.Stopped() }
+                    // A failed write (a full disk, a closed pipe) stops the
+                    // run as a signal does: nothing more printed would arrive.
+                    if StopSignal.requested || streams.output.hasFailed { throw StopSignal.Stopped() }
                     if line.tooLong {
                         simulation.skip(ScriptProblem(
                             file: name, line: line.number,
@@ -305,7 +309,7 @@ public struct ShopRun {
             meter?.finish()
         }
 
-        for (index, order) in options.orders.enumerated() where !StopSignal.requested {
+        for (index, order) in options.orders.enumerated() where !StopSignal.requested && !streams.output.hasFailed {
             simulation.run(line: Self.orderLine(order, book: book), number: index + 1, file: "--order")
         }
 
@@ -317,7 +321,7 @@ public struct ShopRun {
             var generator = OrderGenerator(seed: seed, menuCount: book.menu.count, weights: weights)
             let meter = showProgress ? ProgressMeter(total: count) : nil
             for number in 1...count {
-                if StopSignal.requested { break }
+                if StopSignal.requested || streams.output.hasFailed { break }
                 simulation.run(.order(menu: generator.next(), count: 1), line: number, file: "--random")
                 meter?.update(orders: number, position: number)
             }

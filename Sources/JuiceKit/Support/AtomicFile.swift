@@ -26,9 +26,9 @@ public enum AtomicFile {
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let temporary = folder + "/." + name + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         func fail(_ step: String) -> FileWriter.Failure {
-            let reason = String(cString: strerror(errno))
+            let failure = FileWriter.Failure.fromErrno(path: path, step: step)
             unlink(temporary)
-            return FileWriter.Failure(path: path, reason: "\(step): \(reason)")
+            return failure
         }
         // Renaming over a device, a FIFO or a directory would replace it (as
         // root, /dev/full itself): only a regular file, or none, is replaced.

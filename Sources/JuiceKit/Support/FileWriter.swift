@@ -7,11 +7,38 @@ import Darwin
 /// Writes a report to a file, reporting every failure, a full disk included,
 /// instead of leaving a truncated report behind silently.
 public enum FileWriter {
-    /// A file that could not be written, and why.
+    /// Something that could not be written, and why: a file by its path, or
+    /// a stream such as standard output. Every tool reports it the same way,
+    /// through `JuiceCommandLine`: one line on standard error and exit 3, or,
+    /// for a reader that went away (`isBrokenPipe`), a quiet stop.
     public struct Failure: Error, CustomStringConvertible {
+        /// A path, or a stream's name such as "standard output".
         public var path: String
         public var reason: String
-        public var description: String { "cannot write '\(path)': \(reason)" }
+        /// The `errno` of the failed call, or 0 when the failure is not a system error.
+        public var code: Int32
+        /// True for a stream rather than a file: its name is not quoted.
+        public var isStream: Bool
+
+        /// A failure to write `path` for `reason`; `code` is the `errno` behind it, if any.
+        public init(path: String, reason: String, code: Int32 = 0, isStream: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.code = code
+            self.isStream = isStream
+        }
+
+        /// The failure `errno` describes, as it stands right after the failed call.
+        static func fromErrno(path: String, step: String? = nil, isStream: Bool = false) -> Failure {
+            let code = errno
+            let reason = String(cString: strerror(code))
+            return Failure(path: path, reason: step.map { "\($0): \(reason)" } ?? reason, code: code, isStream: isStream)
+        }
+
+        /// The reader went away (EPIPE): like `cat` or `grep`, stop quietly.
+        public var isBrokenPipe: Bool { code == EPIPE }
+
+        public var description: String { "cannot write \(isStream ? path : "'\(path)'"): \(reason)" }
     }
 
     /// Writes every byte, retrying after interruptions; false (with `errno`
@@ -40,13 +67,13 @@ public enum FileWriter {
             return
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw Failure.fromErrno(path: path) }
         guard writeAll(Array(complete.utf8), to: descriptor) else {
-            let reason = String(cString: strerror(errno))
+            let failure = Failure.fromErrno(path: path)
             close(descriptor)
-            throw Failure(path: path, reason: reason)
+            throw failure
         }
-        guard close(descriptor) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard close(descriptor) == 0 else { throw Failure.fromErrno(path: path) }
     }
 }
 

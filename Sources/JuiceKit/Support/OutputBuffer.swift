@@ -8,8 +8,23 @@ import Darwin
 ///
 /// Reports can run to millions of lines; one `write` per line would dominate the
 /// run time, so bytes are gathered and written in large blocks.
+///
+/// A write can fail (a full disk, a file-size limit, an I/O error, a reader
+/// that went away). The first failure is kept in `failure` and everything
+/// after it is dropped, since a report with a hole in it is worse than none;
+/// the tool calls `finish()` at the end, which throws it, and
+/// `JuiceCommandLine` turns it into the documented exit. Long runs check
+/// `hasFailed` to stop early. Standard error is the exception: there is
+/// nowhere left to report its own failure, so it is not checked.
 public final class OutputBuffer {
     private let descriptor: Int32
+    /// What the buffer writes to, as a failure names it ("standard output").
+    public let name: String
+    /// The first write that failed; nothing is written after it.
+    public private(set) var failure: FileWriter.Failure?
+    /// True once a write has failed: a long run can stop, since nothing more
+    /// it prints will arrive. A plain flag, cheap enough to read once per order.
+    public private(set) var hasFailed = false
     /// Private, touched by one thread and never re-entered, so the dynamic
     /// exclusivity checks the runtime would make on every append (a third of
     /// JSON output time) buy nothing here.
@@ -19,17 +34,18 @@ public final class OutputBuffer {
     public var flushesEachLine = false
 
     /// Buffers writes to `descriptor`, flushing every `capacity` bytes and on `flush()`.
-    public init(descriptor: Int32, capacity: Int = 1 << 16) {
+    public init(descriptor: Int32, name: String = "the output", capacity: Int = 1 << 16) {
         self.descriptor = descriptor
+        self.name = name
         self.limit = capacity
         bytes.reserveCapacity(capacity)
     }
 
     /// Standard output, flushed in large blocks.
-    public static func standardOutput() -> OutputBuffer { OutputBuffer(descriptor: STDOUT_FILENO) }
+    public static func standardOutput() -> OutputBuffer { OutputBuffer(descriptor: STDOUT_FILENO, name: "standard output") }
     /// Standard error, flushed after every line so messages appear at once.
     public static func standardError() -> OutputBuffer {
-        let buffer = OutputBuffer(descriptor: STDERR_FILENO)
+        let buffer = OutputBuffer(descriptor: STDERR_FILENO, name: "standard error")
         buffer.flushesEachLine = true
         return buffer
     }
@@ -104,10 +120,21 @@ public final class OutputBuffer {
         if flushesEachLine || bytes.count >= limit { flush() }
     }
 
-    /// Writes everything buffered; a reader that went away ends it quietly.
+
+    /// Writes everything buffered, unless an earlier write failed; a failure
+    /// is kept in `failure` for `finish()` to report.
     public func flush() {
-        // A failure means the reader went away; there is nobody left to tell.
-        _ = FileWriter.writeAll(bytes, to: descriptor)
+        if failure == nil, !bytes.isEmpty, !FileWriter.writeAll(bytes, to: descriptor) {
+            failure = .fromErrno(path: name, isStream: true)
+            hasFailed = true
+        }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes everything buffered and throws the first write that failed, so
+    /// the tool can say what was lost and exit 3 (or stop quietly on a closed pipe).
+    public func finish() throws(FileWriter.Failure) {
+        flush()
+        if let failure { throw failure }
     }
 }

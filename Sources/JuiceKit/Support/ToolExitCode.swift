@@ -9,6 +9,10 @@ public enum ToolExitCode: Int32, Sendable {
     case usage = 2
     /// The tool itself failed, for example it could not write its report.
     case internalFailure = 3
+    /// The reader of standard output went away (a closed pipe, as in
+    /// `| head -1`): the tool stopped quietly, as `cat` does, whose shell
+    /// status in that place is also 141 (128 + SIGPIPE).
+    case brokenPipe = 141
     /// juice-run was stopped by SIGINT (128 + 2) after printing its summary.
     case interrupted = 130
     /// juice-run was stopped by SIGTERM (128 + 15) after printing its summary.
