@@ -33,6 +33,13 @@ import Testing
         #expect(compilation.book != nil)
     }
 
+    /// The registry maps each case to its own descriptor, not a neighbour's.
+    @Test(arguments: Rule.allCases)
+    func eachRuleHasItsOwnDescriptor(_ rule: Rule) {
+        #expect(rule.descriptor.id == rule.rawValue)
+        #expect(Rule.allCases.filter { $0.descriptor.summary == rule.summary } == [rule])
+    }
+
     @Test(arguments: Rule.allCases)
     func everyRuleIsDocumented(_ rule: Rule) {
         #expect(!rule.fullDescription.isEmpty)

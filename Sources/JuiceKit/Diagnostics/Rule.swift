@@ -5,8 +5,8 @@ public enum Severity: String, Sendable, Hashable, CaseIterable {
     case info
 }
 
-/// The stable id of every check, kept in one catalogue with its default severity
-/// and a one-line summary.
+/// The stable id of every check. What is said about each (severity, summary,
+/// explanation, examples) is its `RuleDescriptor`, one file per rule in `Rules/`.
 ///
 /// Ids are part of the tools' output contract (text, JSON, CI formats): they never
 /// change once shipped, and a new check gets a new id.
@@ -35,14 +35,36 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The id as printed: stable kebab-case.
     public var id: String { rawValue }
 
-    /// The severity a rule has unless configured otherwise.
-    public var defaultSeverity: Severity {
+    /// Everything said about the rule: the registry from case to descriptor
+    /// (each in `Rules/`). `RuleDocumentationTests` checks that each
+    /// descriptor's id is its case's.
+    public var descriptor: RuleDescriptor {
         switch self {
-        case .unusedFruit, .unusedRecipe, .unusedSuppression: return .warning
-        case .neverMakeable, .missingStock: return .info
-        default: return .error
+        case .yamlSyntax: return .yamlSyntax
+        case .resourceLimit: return .resourceLimit
+        case .invalidType: return .invalidType
+        case .unknownKey: return .unknownKey
+        case .unsupportedVersion: return .unsupportedVersion
+        case .invalidName: return .invalidName
+        case .duplicateKey: return .duplicateKey
+        case .duplicateDefinition: return .duplicateDefinition
+        case .unknownFruit: return .unknownFruit
+        case .zeroAmount: return .zeroAmount
+        case .negativeAmount: return .negativeAmount
+        case .invalidAmount: return .invalidAmount
+        case .emptyRecipe: return .emptyRecipe
+        case .recipeCycle: return .recipeCycle
+        case .amountOverflow: return .amountOverflow
+        case .unusedFruit: return .unusedFruit
+        case .unusedRecipe: return .unusedRecipe
+        case .neverMakeable: return .neverMakeable
+        case .missingStock: return .missingStock
+        case .unusedSuppression: return .unusedSuppression
         }
     }
+
+    /// The severity a rule has unless configured otherwise.
+    public var defaultSeverity: Severity { descriptor.defaultSeverity }
 
     /// Whether configuration and suppression comments may change the rule.
     /// The rules that are errors by default are not: they make a book
@@ -51,30 +73,22 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     public var isConfigurable: Bool { defaultSeverity != .error }
 
     /// One line saying what the rule catches.
-    public var summary: String {
-        switch self {
-        case .yamlSyntax: return "the file is not well-formed YAML, or not UTF-8/UTF-16 text"
-        case .resourceLimit: return "the input exceeds a safety bound (nesting depth, alias expansion, scalar size)"
-        case .invalidType: return "a value has the wrong shape, such as a sequence where a mapping belongs"
-        case .unknownKey: return "a key the recipe language does not define"
-        case .unsupportedVersion: return "a 'version' other than 1"
-        case .invalidName: return "an id that is empty, contains whitespace, '#' or control characters, or is reserved"
-        case .duplicateKey: return "the same key twice in one mapping"
-        case .duplicateDefinition: return "the same id defined twice, in one file or across files"
-        case .unknownFruit: return "an ingredient or stock entry that names nothing declared"
-        case .zeroAmount: return "a recipe amount of 0"
-        case .negativeAmount: return "a negative amount, stock or price"
-        case .invalidAmount: return "an amount that is not a whole decimal number, or is too large"
-        case .emptyRecipe: return "a recipe or menu item with no ingredients"
-        case .recipeCycle: return "recipes that contain themselves, directly or through others"
-        case .amountOverflow: return "a flattened amount too large to represent"
-        case .unusedFruit: return "a declared fruit that no menu item uses, directly or through recipes"
-        case .unusedRecipe: return "an intermediate recipe that no menu item reaches"
-        case .neverMakeable: return "a menu item that needs more of some fruit than the opening stock holds"
-        case .missingStock: return "a declared fruit with no stock entry"
-        case .unusedSuppression: return "a suppression comment that suppressed nothing, or names an unknown rule"
-        }
-    }
+    public var summary: String { descriptor.summary }
+
+    /// A paragraph on what the rule checks and why it matters.
+    public var fullDescription: String { descriptor.description }
+
+    /// How to fix what the rule reports, in one or two sentences.
+    public var helpText: String { descriptor.help }
+
+    /// A small, complete recipe file that triggers the rule.
+    public var wrongExample: String { descriptor.wrongExample }
+
+    /// The same file with the mistake fixed.
+    public var fixedExample: String { descriptor.fixedExample }
+
+    /// The long text `juice-lint explain RULE` prints (`RuleDescriptor.explanation`).
+    public var explanation: String { descriptor.explanation }
 
     public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
 }
