@@ -57,22 +57,7 @@ extension SourcePosition {
     /// Only reader errors need this (libyaml gives them as a byte offset), so it
     /// decodes the prefix rather than being clever.
     static func of(byteOffset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourcePosition {
-        let limit = min(max(byteOffset, 0), bytes.count)
-        let prefix: String
-        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
-            let littleEndian = bytes[0] == 0xFF
-            var units: [UInt16] = []
-            var index = 2
-            while index + 1 < limit + 1, index + 1 < bytes.count {
-                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-                units.append(UInt16(high) << 8 | UInt16(low))
-                index += 2
-            }
-            prefix = String(decoding: units, as: UTF16.self)
-        } else {
-            let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            prefix = String(decoding: bytes[min(start, limit)..<limit], as: UTF8.self)
-        }
+        let prefix = SourceDecoding.text(of: bytes, upTo: byteOffset)
         var line = 1
         var column = 1
         var afterCR = false

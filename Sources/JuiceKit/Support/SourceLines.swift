@@ -1,10 +1,9 @@
 /// The lines of one source file, decoded and split the way libyaml reads it, so
 /// a diagnostic's line and column find the exact text libyaml counted.
 ///
-/// - A byte-order mark is dropped: libyaml does not count it as a column.
-/// - UTF-16 is decoded after its byte-order mark, as libyaml does; anything
-///   else is read as UTF-8, with a bad sequence shown as U+FFFD (libyaml stops
-///   at the first one, so no diagnostic points past it).
+/// - Bytes become text through `SourceDecoding`: a byte-order mark dropped,
+///   UTF-16 after its mark, anything else UTF-8 with a bad sequence shown as
+///   U+FFFD (libyaml stops at the first one, so no diagnostic points past it).
 /// - Lines end at `\n`, `\r\n` or a lone `\r`, and also at NEL (U+0085), LINE
 ///   SEPARATOR (U+2028) and PARAGRAPH SEPARATOR (U+2029), which YAML 1.1 and
 ///   libyaml's line counter treat as line breaks too. The breaks themselves are
@@ -13,7 +12,7 @@ struct SourceLines: Sendable {
     private let lines: [Substring]
 
     init(bytes: [UInt8]) {
-        lines = Self.split(Self.decode(bytes))
+        lines = Self.split(SourceDecoding.text(of: bytes))
     }
 
     /// The text of a 1-based line, or nil when the file has no such line.
@@ -33,25 +32,6 @@ struct SourceLines: Sendable {
               index < scalars.endIndex
         else { return nil }
         return scalars[index]
-    }
-
-    private static func decode(_ bytes: [UInt8]) -> String {
-        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
-            let littleEndian = bytes[0] == 0xFF
-            var units: [UInt16] = []
-            units.reserveCapacity(bytes.count / 2)
-            var index = 2
-            while index + 1 < bytes.count {
-                let (low, high) = littleEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
-                units.append(UInt16(high) << 8 | UInt16(low))
-                index += 2
-            }
-            return String(decoding: units, as: UTF16.self)
-        }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return String(decoding: bytes.dropFirst(3), as: UTF8.self)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func split(_ text: String) -> [Substring] {
