@@ -7,11 +7,15 @@
 /// book has errors elsewhere.
 extension Linker {
     mutating func analyse(edges: EdgeTable, needs: NeedTable, openingStock: [Int]) {
+        coverage = CheckCoverage()
         // Reachability needs the whole graph: an ingredient dropped for an error
         // (a zero amount, an unreadable recipe) would make its fruit look unused.
         // Report unused things once the book has no errors.
         if !(declarations.diagnostics + diagnostics).containsErrors {
             reportUnused(edges: edges)
+        } else {
+            coverage.skip(.unusedFruit)
+            coverage.skip(.unusedRecipe)
         }
         reportNeverMakeable(needs: needs, openingStock: openingStock)
         reportMissingStock()
@@ -54,23 +58,66 @@ extension Linker {
 
     private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int]) {
         for index in declarations.composites.indices where declarations.composites[index].kind == .menuItem {
-            guard let itemNeeds = needs[index], itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
+            guard let itemNeeds = needs[index] else {
+                // A cycle or an overflow left this item's need unknown.
+                coverage.skip(.neverMakeable)
+                continue
+            }
+            guard itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
             let item = declarations.composites[index]
             let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] }
             let detail = short.map { "\($0.amount) '\(declarations.fruits[$0.fruit].id)' (stock \(openingStock[$0.fruit]))" }
+            let message = "menu item '\(item.id)' needs \(detail.joined(separator: ", ")), more than the opening stock holds"
+            guard let stockFile = declarations.stockFile else {
+                diagnostics.append(Diagnostic(
+                    .neverMakeable, at: item.range, message,
+                    help: "it can be served only after a restock; raise the stock or lower the recipe if that is not intended"
+                ))
+                continue
+            }
+            // The stock came from a file the book does not show: say where.
+            let notes = short.map { need -> Diagnostic.Note in
+                let fruit = declarations.fruits[need.fruit].id
+                if let entry = declarations.stockRanges[fruit] {
+                    return .init(range: entry, message: "'\(fruit)' is stocked here")
+                }
+                return .init(range: stockFile, message: "'\(stockFile.file)' has no entry for '\(fruit)'")
+            }
             diagnostics.append(Diagnostic(
-                .neverMakeable, at: item.range,
-                "menu item '\(item.id)' needs \(detail.joined(separator: ", ")), more than the opening stock holds",
-                help: "it can be served only after a restock; raise the stock or lower the recipe if that is not intended"
+                .neverMakeable, at: item.range, message, notes: notes,
+                help: "it can be served only after a restock; raise the stock in '\(stockFile.file)' or lower the recipe if that is not intended"
             ))
         }
     }
 
+    /// A fruit with no stock entry, reported where the entry belongs: at the
+    /// fruit in the book, or in the stock file that replaced the book's stock.
     private mutating func reportMissingStock() {
+        // A fruit whose id is invalid gets no stock advice: renaming it is the fix.
+        var invalidIDs: Set<SourceRange> = []
+        for diagnostic in declarations.diagnostics where diagnostic.rule == .invalidName { invalidIDs.insert(diagnostic.range) }
+        if let stockFile = declarations.stockFile { coverage.restrict(.missingStock, to: stockFile.file) }
         for fruit in declarations.fruits where declarations.stockRanges[fruit.id] == nil {
+            if invalidIDs.contains(fruit.range) {
+                coverage.skip(.missingStock)
+                continue
+            }
+            guard let stockFile = declarations.stockFile else {
+                diagnostics.append(Diagnostic(
+                    .missingStock, at: fruit.range, "fruit '\(fruit.id)' has no stock entry, so it starts at 0",
+                    help: "add '\(fruit.id): 0' under 'stock:' to say so explicitly"
+                ))
+                continue
+            }
+            // An empty range is the file's start: it has no `stock:` key.
+            let hasSection = stockFile.start != stockFile.end
             diagnostics.append(Diagnostic(
-                .missingStock, at: fruit.range, "fruit '\(fruit.id)' has no stock entry, so it starts at 0",
-                help: "add '\(fruit.id): 0' under 'stock:' to say so explicitly"
+                .missingStock, at: stockFile,
+                "stock file '\(stockFile.file)' has no entry for fruit '\(fruit.id)', so it starts at 0",
+                notes: [.init(range: fruit.range, message: "'\(fruit.id)' is declared here")],
+                help: hasSection
+                    ? "add '\(fruit.id): 0' under 'stock:' in '\(stockFile.file)' to say so explicitly"
+                    : "add a 'stock:' section with '\(fruit.id): 0' to '\(stockFile.file)' to say so explicitly"
             ))
         }
     }
