@@ -258,9 +258,11 @@ import Testing
             stock: { mango: 1, Mango: 1 }
             menu:
               juice: { recipe: { mango: 1, Mango: 1 } }
+              odd: { recipe: { "a b": 1 } }
 
             """.utf8))], analysis: true)
-        // 'Mango' is a valid id (case matters), distinct from 'mango'.
+        // 'Mango' is a valid id (case matters), distinct from 'mango'. Nor
+        // is 'odd' reported never-makeable for want of 'a b', a fruit to rename.
         #expect(compilation.spots == [
             Spot(.invalidName, "x.yaml", 3, 3),
             Spot(.invalidName, "x.yaml", 4, 3),

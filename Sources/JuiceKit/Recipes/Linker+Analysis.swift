@@ -17,8 +17,15 @@ extension Linker {
             coverage.skip(.unusedFruit)
             coverage.skip(.unusedRecipe)
         }
-        reportNeverMakeable(needs: needs, openingStock: openingStock)
-        reportMissingStock()
+        // A fruit whose id is invalid gets no stock advice: renaming it is the
+        // fix, and its invalid-name error says so.
+        var invalidRanges: Set<SourceRange> = []
+        for diagnostic in declarations.diagnostics where diagnostic.rule == .invalidName { invalidRanges.insert(diagnostic.range) }
+        let invalidFruit = invalidRanges.isEmpty
+            ? [Bool](repeating: false, count: declarations.fruits.count)
+            : declarations.fruits.map { invalidRanges.contains($0.range) }
+        reportNeverMakeable(needs: needs, openingStock: openingStock, invalidFruit: invalidFruit)
+        reportMissingStock(invalidFruit: invalidFruit)
     }
 
     /// Walks from every menu item through recipes, with an explicit stack.
@@ -56,7 +63,7 @@ extension Linker {
         }
     }
 
-    private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int]) {
+    private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int], invalidFruit: [Bool]) {
         for index in declarations.composites.indices where declarations.composites[index].kind == .menuItem {
             guard let itemNeeds = needs[index] else {
                 // A cycle or an overflow left this item's need unknown.
@@ -65,7 +72,11 @@ extension Linker {
             }
             guard itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
             let item = declarations.composites[index]
-            let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] }
+            let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] && !invalidFruit[$0.fruit] }
+            guard !short.isEmpty else {
+                coverage.skip(.neverMakeable)
+                continue
+            }
             let detail = short.map { "\($0.amount) '\(declarations.fruits[$0.fruit].id)' (stock \(openingStock[$0.fruit]))" }
             let message = "menu item '\(item.id)' needs \(detail.joined(separator: ", ")), more than the opening stock holds"
             guard let stockFile = declarations.stockFile else {
@@ -92,13 +103,10 @@ extension Linker {
 
     /// A fruit with no stock entry, reported where the entry belongs: at the
     /// fruit in the book, or in the stock file that replaced the book's stock.
-    private mutating func reportMissingStock() {
-        // A fruit whose id is invalid gets no stock advice: renaming it is the fix.
-        var invalidIDs: Set<SourceRange> = []
-        for diagnostic in declarations.diagnostics where diagnostic.rule == .invalidName { invalidIDs.insert(diagnostic.range) }
+    private mutating func reportMissingStock(invalidFruit: [Bool]) {
         if let stockFile = declarations.stockFile { coverage.restrict(.missingStock, to: stockFile.file) }
-        for fruit in declarations.fruits where declarations.stockRanges[fruit.id] == nil {
-            if invalidIDs.contains(fruit.range) {
+        for (index, fruit) in declarations.fruits.enumerated() where declarations.stockRanges[fruit.id] == nil {
+            if invalidFruit[index] {
                 coverage.skip(.missingStock)
                 continue
             }
