@@ -168,7 +168,7 @@ import Testing
 
     @Test(arguments: [
         ("rules:\n  unknwn-fruit: off\n", "c.yaml:2:3: unknown rule 'unknwn-fruit'\n  help: did you mean 'unknown-fruit'?"),
-        ("rules:\n  unused-fruit: loud\n", "c.yaml:2:3: unknown level 'loud' for rule 'unused-fruit'\n  help: use one of 'off', 'info', 'warning', 'error'"),
+        ("rules:\n  unused-fruit: loud\n", "c.yaml:2:17: unknown level 'loud' for rule 'unused-fruit'\n  help: use one of 'off', 'info', 'warning', 'error'"),
         ("rule:\n  unused-fruit: off\n", "c.yaml:1:1: unknown key 'rule'; the configuration has only 'rules'"),
         ("rules: [unused-fruit]\n", "c.yaml:1:8: 'rules' must be a mapping of RULE: off|info|warning|error"),
         ("- rules\n", "c.yaml:1:1: the configuration must be a mapping with the key 'rules'"),

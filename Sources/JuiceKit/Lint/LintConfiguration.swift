@@ -14,6 +14,17 @@ public enum RuleLevel: String, Sendable, CaseIterable {
         case .error: return .error
         }
     }
+
+    /// The level a misspelt one most likely means: a prefix or extension
+    /// (`warn`, `errors`), another case (`Warning`), or a close spelling.
+    static func closest(to name: String) -> RuleLevel? {
+        let lowered = name.lowercased()
+        if let level = RuleLevel(rawValue: lowered) { return level }
+        if lowered.count >= 3, let level = allCases.first(where: { $0.rawValue.hasPrefix(lowered) || lowered.hasPrefix($0.rawValue) }) {
+            return level
+        }
+        return Suggestion.closest(to: lowered, in: allCases.map(\.rawValue)).flatMap(RuleLevel.init(rawValue:))
+    }
 }
 
 /// A configuration the user got wrong: a usage error, exit code 2.
@@ -69,7 +80,7 @@ public struct LintConfiguration: Sendable, Equatable {
         guard parts.count == 2 else {
             throw ConfigurationError("--rule '\(assignment)' is not RULE=LEVEL", help: "for example --rule unused-fruit=error")
         }
-        try set(parts[0].trimmingSpaces, parts[1].trimmingSpaces, place: "--rule")
+        try set(parts[0].trimmingSpaces, parts[1].trimmingSpaces, place: "--rule", levelPlace: "--rule")
     }
 
     /// Reads a configuration file's text. `path` is only for messages.
@@ -93,13 +104,15 @@ public struct LintConfiguration: Sendable, Equatable {
                     throw error(document, value, "'rules' must be a mapping of RULE: off|info|warning|error")
                 }
                 for (ruleKey, levelValue) in document.pairs(of: value) {
-                    guard document[ruleKey].kind == .scalar, document[levelValue].kind == .scalar else {
-                        throw error(document, ruleKey, "each entry under 'rules' must be 'RULE: LEVEL'")
+                    // Each problem is pointed at the part that is wrong: the rule or the level.
+                    for node in [ruleKey, levelValue] where document[node].kind != .scalar {
+                        throw error(document, node, "each entry under 'rules' must be 'RULE: LEVEL'")
                     }
-                    let range = document.range(of: ruleKey)
+                    let rule = document.range(of: ruleKey), level = document.range(of: levelValue)
                     try configuration.set(
                         document[ruleKey].value, document[levelValue].value,
-                        place: "\(path):\(range.start.line):\(range.start.column)"
+                        place: "\(path):\(rule.start.line):\(rule.start.column)",
+                        levelPlace: "\(path):\(level.start.line):\(level.start.column)"
                     )
                 }
             }
@@ -107,7 +120,8 @@ public struct LintConfiguration: Sendable, Equatable {
         return configuration
     }
 
-    private mutating func set(_ ruleName: String, _ levelName: String, place: String) throws(ConfigurationError) {
+    /// `place` is where the rule is written, `levelPlace` where its level is.
+    private mutating func set(_ ruleName: String, _ levelName: String, place: String, levelPlace: String) throws(ConfigurationError) {
         let rule = try Rule.named(ruleName, place: place)
         guard rule.isConfigurable else {
             throw ConfigurationError(
@@ -116,9 +130,11 @@ public struct LintConfiguration: Sendable, Equatable {
             )
         }
         guard let level = RuleLevel(rawValue: levelName) else {
+            let levels = RuleLevel.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             throw ConfigurationError(
-                "\(place): unknown level '\(levelName)' for rule '\(ruleName)'",
-                help: "use one of " + RuleLevel.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                "\(levelPlace): unknown level '\(levelName)' for rule '\(ruleName)'",
+                help: RuleLevel.closest(to: levelName).map { "did you mean '\($0.rawValue)'? the levels are \(levels)" }
+                    ?? "use one of \(levels)"
             )
         }
         levels[rule] = level

@@ -55,7 +55,9 @@ public struct Linter: Sendable {
         }
         let fileCount = read.compilation.fileCount
         let sources = read.sources
-        let diagnostics = Self.finish(read.compilation.diagnostics, suppressions: read.inspections.flatMap { $0 }, configuration: configuration)
+        let diagnostics = Self.finish(
+            read.compilation, suppressions: read.inspections.flatMap { $0 }, configuration: configuration
+        )
         let counts = DiagnosticCounts(files: fileCount, diagnostics: diagnostics)
         let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
@@ -73,13 +75,17 @@ public struct Linter: Sendable {
         let suppressions = (files + [stock].compactMap { $0 }).flatMap(Suppression.scan)
         let compiled = RecipeCompiler.compile(
             files, stock: stock, analysis: true, book: false, parallelAbove: ParallelFiles.minimumTotalBytes
-        ).diagnostics
+        )
         return finish(compiled, suppressions: suppressions, configuration: configuration)
     }
 
-    /// Suppression comments first, on what the checks found; then the configured levels.
-    private static func finish(_ compiled: [Diagnostic], suppressions: [Suppression], configuration: LintConfiguration) -> [Diagnostic] {
-        let remaining = Suppression.apply(suppressions, to: compiled) { configuration.level(of: $0) == .off }
+    /// Suppression comments first, on what the checks found, judged only
+    /// where their rules ran; then the configured levels.
+    private static func finish(_ compiled: Compilation, suppressions: [Suppression], configuration: LintConfiguration) -> [Diagnostic] {
+        let remaining = Suppression.apply(
+            suppressions, to: compiled.diagnostics, isOff: { configuration.level(of: $0) == .off },
+            checked: compiled.coverage.checked(_:in:)
+        )
         return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
     }
 

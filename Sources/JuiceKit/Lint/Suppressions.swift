@@ -110,11 +110,18 @@ public struct Suppression: Sendable, Hashable {
     /// Drops the diagnostics the suppressions cover, and reports as
     /// `unused-suppression` every entry that covered nothing, names an unknown
     /// rule, or names an error rule, which cannot be suppressed: a book with
-    /// errors cannot be used, whatever the comments say. Entries naming a rule
-    /// that is off are not reported. `unused-suppression` reports can
-    /// themselves be silenced by a comment naming `unused-suppression`.
+    /// errors cannot be used, whatever the comments say. `unused-suppression`
+    /// reports can themselves be silenced by a comment naming `unused-suppression`.
+    ///
+    /// An entry is judged only if its rule ran where the comment stands:
+    /// entries naming a rule that is off, or one whose check did not look at
+    /// that file (`checked` is false: the unused checks on a book with
+    /// errors, say), are not reported, since the diagnostic they silence may
+    /// come back once the rule runs. Neither is an `unused-suppression` entry
+    /// that would silence the report of such an entry.
     public static func apply(
-        _ suppressions: [Suppression], to diagnostics: [Diagnostic], isOff: (Rule) -> Bool = { _ in false }
+        _ suppressions: [Suppression], to diagnostics: [Diagnostic], isOff: (Rule) -> Bool = { _ in false },
+        checked: (Rule, _ file: String) -> Bool = { _, _ in true }
     ) -> [Diagnostic] {
         var used = suppressions.map { [Bool](repeating: false, count: $0.entries.count) }
         var byFile: [String: [Int]] = [:]
@@ -136,6 +143,9 @@ public struct Suppression: Sendable, Hashable {
 
         var kept = diagnostics.filter { !covers($0) }
         var unused: [Diagnostic] = []
+        // The reports of entries whose rule did not run here: not made, but an
+        // `unused-suppression` entry that would silence one is not stale either.
+        var unjudged: [Diagnostic] = []
         let ruleIDs = Rule.allCases.map(\.id)
         for (index, suppression) in suppressions.enumerated() {
             if let directive = suppression.unknownDirective {
@@ -166,14 +176,20 @@ public struct Suppression: Sendable, Hashable {
                         help: "fix the problem it reports; a book with errors cannot be used"
                     ))
                 } else if !isOff(rule) {
-                    unused.append(Diagnostic(
+                    let report = Diagnostic(
                         .unusedSuppression, at: item.range, "suppression of '\(item.name)' suppressed nothing",
                         help: "remove it; nothing here reports '\(item.name)' any more"
-                    ))
+                    )
+                    if checked(rule, suppression.file) {
+                        unused.append(report)
+                    } else {
+                        unjudged.append(report)
+                    }
                 }
             }
         }
         kept += unused.filter { !covers($0) }
+        for report in unjudged { _ = covers(report) }
         // An `unused-suppression` entry that silenced nothing is reported last.
         for (index, suppression) in suppressions.enumerated() {
             for (entry, item) in suppression.entries.enumerated()

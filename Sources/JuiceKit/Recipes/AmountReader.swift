@@ -32,21 +32,37 @@ enum AmountReader {
             return fail(.invalidAmount, "\(what) is tagged '\(tag)', not a whole number", "remove the tag")
         }
         let parsed = RecipeValues.wholeNumber(node.value)
+        // Help never suggests a value this place rejects: following it must
+        // give a valid book, so a recipe is never told to write 0.
+        let zeroHelp = "use at least 1, or remove the ingredient"
         if node.tag == nil && node.style != .plain {
-            let help: String? = if case .value(let number) = parsed { "remove the quotes: \(number)" } else { nil }
+            let help: String? = switch parsed {
+            case .value(let number) where number > 0 || allowZero: "remove the quotes: \(number)"
+            case .value: "use at least 1, written without quotes, or remove the ingredient"
+            default: nil
+            }
             return fail(.invalidAmount, "\(what) is quoted text '\(shown)', not a number", help ?? "write a whole number without quotes")
         }
         switch parsed {
         case .value(0) where !allowZero:
-            return fail(.zeroAmount, "\(what) is 0", "use at least 1, or remove the ingredient")
+            return fail(.zeroAmount, "\(what) is 0", zeroHelp)
         case .value(let number):
             return number
         case .negative:
             return fail(.negativeAmount, "\(what) is negative: '\(shown)'", "use a whole number of at least \(minimum)")
         case .leadingZero:
+            // What the digits are without the zeros decides the report: a
+            // zero is a zero amount, too many digits is too large.
             let digits = node.value.drop { $0 == "0" }
-            return fail(.invalidAmount, "\(what) is '\(shown)', with a leading zero that YAML 1.1 reads as octal",
-                        "write \(digits.isEmpty ? "0" : String(digits))")
+            switch RecipeValues.wholeNumber(digits.isEmpty ? "0" : String(digits)) {
+            case .value(0) where !allowZero:
+                return fail(.zeroAmount, "\(what) is '\(shown)', which is 0", zeroHelp)
+            case .value(let number):
+                return fail(.invalidAmount, "\(what) is '\(shown)', with a leading zero that YAML 1.1 reads as octal",
+                            "write \(number)")
+            default:
+                return fail(.invalidAmount, "\(what) is '\(shown)', which is too large", "the largest amount is \(Int.max)")
+            }
         case .tooLarge:
             return fail(.invalidAmount, "\(what) is '\(shown)', which is too large", "the largest amount is \(Int.max)")
         case .notANumber:

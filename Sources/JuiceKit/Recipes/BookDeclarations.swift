@@ -27,6 +27,10 @@ struct BookDeclarations: Sendable {
     var stock: [DeclarationCollector.StockDeclaration] = []
     /// Every stock entry that counts, valid or not, by fruit name.
     private(set) var stockRanges: [String: SourceRange] = [:]
+    /// Set when a stock file replaced the book's stock: where a fruit it
+    /// leaves out is reported (its `stock:` key, or an empty range at its
+    /// start when it has none).
+    private(set) var stockFile: SourceRange?
 
     /// Where the declaration an id names was written.
     func range(of definition: Definition) -> SourceRange {
@@ -96,6 +100,7 @@ struct BookDeclarations: Sendable {
     mutating func replaceStock(with file: consuming DeclarationCollector) {
         stock = []
         stockRanges = [:]
+        stockFile = file.stockSection
         diagnostics += file.diagnostics
         mergeStock(file)
     }

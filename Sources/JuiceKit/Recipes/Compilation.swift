@@ -6,4 +6,7 @@ public struct Compilation: Sendable {
     /// Sorted for output: path, line, column.
     public let diagnostics: [Diagnostic]
     public let fileCount: Int
+    /// Which part of the book each lint check looked at, so that a
+    /// suppression is judged only where its rule ran.
+    public let coverage: CheckCoverage
 }

@@ -89,6 +89,9 @@ struct DeclarationCollector: Sendable {
     var ingredients: [IngredientDeclaration] = []
     var stock: [StockEntry] = []
     var stockDiagnostics: [Diagnostic] = []
+    /// A stock file's first `stock:` key, or an empty range at its start
+    /// when it has none: where a fruit it leaves out is reported.
+    var stockSection: SourceRange?
 
     /// Where the declaration was written.
     func range(of definition: Definition) -> SourceRange {
@@ -130,6 +133,8 @@ struct DeclarationCollector: Sendable {
         var collector = DeclarationCollector()
         collector.diagnostics = composed.diagnostics
         collector.collectStockFile(composed.documents)
+        let start = SourcePosition(line: 1, column: 1)
+        collector.stockSection = collector.stockSection ?? SourceRange(file: file.path, start: start, end: start)
         return collector
     }
 
@@ -168,7 +173,9 @@ struct DeclarationCollector: Sendable {
                 guard let name = keyText(document, key) else { continue }
                 switch name {
                 case "version": checkVersion(document, value)
-                case "stock": forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
+                case "stock":
+                    if stockSection == nil { stockSection = document.range(of: key) }
+                    forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
                 default: reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file")
                 }
             }
@@ -316,8 +323,7 @@ struct DeclarationCollector: Sendable {
                 report(.invalidName, document, key, "'\(id)' is YAML's null, not an id",
                        help: "quote it, '\(id)', if you mean it as a name")
             } else if name != "stock", let problem = RecipeValues.problem(withID: id) {
-                report(.invalidName, document, key, problem,
-                       help: RecipeValues.isReserved(id) ? "choose another id" : "ids are single words such as 'mango' or 'mango-juice'")
+                report(.invalidName, document, key, problem, help: RecipeValues.help(forInvalidID: id))
             }
             body(&self, id, key, value)
         }

@@ -7,14 +7,25 @@
 /// book has errors elsewhere.
 extension Linker {
     mutating func analyse(edges: EdgeTable, needs: NeedTable, openingStock: [Int]) {
+        coverage = CheckCoverage()
         // Reachability needs the whole graph: an ingredient dropped for an error
         // (a zero amount, an unreadable recipe) would make its fruit look unused.
         // Report unused things once the book has no errors.
         if !(declarations.diagnostics + diagnostics).containsErrors {
             reportUnused(edges: edges)
+        } else {
+            coverage.skip(.unusedFruit)
+            coverage.skip(.unusedRecipe)
         }
-        reportNeverMakeable(needs: needs, openingStock: openingStock)
-        reportMissingStock()
+        // A fruit whose id is invalid gets no stock advice: renaming it is the
+        // fix, and its invalid-name error says so.
+        var invalidRanges: Set<SourceRange> = []
+        for diagnostic in declarations.diagnostics where diagnostic.rule == .invalidName { invalidRanges.insert(diagnostic.range) }
+        let invalidFruit = invalidRanges.isEmpty
+            ? [Bool](repeating: false, count: declarations.fruits.count)
+            : declarations.fruits.map { invalidRanges.contains($0.range) }
+        reportNeverMakeable(needs: needs, openingStock: openingStock, invalidFruit: invalidFruit)
+        reportMissingStock(invalidFruit: invalidFruit)
     }
 
     /// Walks from every menu item through recipes, with an explicit stack.
@@ -52,25 +63,69 @@ extension Linker {
         }
     }
 
-    private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int]) {
+    private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int], invalidFruit: [Bool]) {
         for index in declarations.composites.indices where declarations.composites[index].kind == .menuItem {
-            guard let itemNeeds = needs[index], itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
+            guard let itemNeeds = needs[index] else {
+                // A cycle or an overflow left this item's need unknown.
+                coverage.skip(.neverMakeable)
+                continue
+            }
+            guard itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
             let item = declarations.composites[index]
-            let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] }
+            let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] && !invalidFruit[$0.fruit] }
+            guard !short.isEmpty else {
+                coverage.skip(.neverMakeable)
+                continue
+            }
             let detail = short.map { "\($0.amount) '\(declarations.fruits[$0.fruit].id)' (stock \(openingStock[$0.fruit]))" }
+            let message = "menu item '\(item.id)' needs \(detail.joined(separator: ", ")), more than the opening stock holds"
+            guard let stockFile = declarations.stockFile else {
+                diagnostics.append(Diagnostic(
+                    .neverMakeable, at: item.range, message,
+                    help: "it can be served only after a restock; raise the stock or lower the recipe if that is not intended"
+                ))
+                continue
+            }
+            // The stock came from a file the book does not show: say where.
+            let notes = short.map { need -> Diagnostic.Note in
+                let fruit = declarations.fruits[need.fruit].id
+                if let entry = declarations.stockRanges[fruit] {
+                    return .init(range: entry, message: "'\(fruit)' is stocked here")
+                }
+                return .init(range: stockFile, message: "'\(stockFile.file)' has no entry for '\(fruit)'")
+            }
             diagnostics.append(Diagnostic(
-                .neverMakeable, at: item.range,
-                "menu item '\(item.id)' needs \(detail.joined(separator: ", ")), more than the opening stock holds",
-                help: "it can be served only after a restock; raise the stock or lower the recipe if that is not intended"
+                .neverMakeable, at: item.range, message, notes: notes,
+                help: "it can be served only after a restock; raise the stock in '\(stockFile.file)' or lower the recipe if that is not intended"
             ))
         }
     }
 
-    private mutating func reportMissingStock() {
-        for fruit in declarations.fruits where declarations.stockRanges[fruit.id] == nil {
+    /// A fruit with no stock entry, reported where the entry belongs: at the
+    /// fruit in the book, or in the stock file that replaced the book's stock.
+    private mutating func reportMissingStock(invalidFruit: [Bool]) {
+        if let stockFile = declarations.stockFile { coverage.restrict(.missingStock, to: stockFile.file) }
+        for (index, fruit) in declarations.fruits.enumerated() where declarations.stockRanges[fruit.id] == nil {
+            if invalidFruit[index] {
+                coverage.skip(.missingStock)
+                continue
+            }
+            guard let stockFile = declarations.stockFile else {
+                diagnostics.append(Diagnostic(
+                    .missingStock, at: fruit.range, "fruit '\(fruit.id)' has no stock entry, so it starts at 0",
+                    help: "add '\(fruit.id): 0' under 'stock:' to say so explicitly"
+                ))
+                continue
+            }
+            // An empty range is the file's start: it has no `stock:` key.
+            let hasSection = stockFile.start != stockFile.end
             diagnostics.append(Diagnostic(
-                .missingStock, at: fruit.range, "fruit '\(fruit.id)' has no stock entry, so it starts at 0",
-                help: "add '\(fruit.id): 0' under 'stock:' to say so explicitly"
+                .missingStock, at: stockFile,
+                "stock file '\(stockFile.file)' has no entry for fruit '\(fruit.id)', so it starts at 0",
+                notes: [.init(range: fruit.range, message: "'\(fruit.id)' is declared here")],
+                help: hasSection
+                    ? "add '\(fruit.id): 0' under 'stock:' in '\(stockFile.file)' to say so explicitly"
+                    : "add a 'stock:' section with '\(fruit.id): 0' to '\(stockFile.file)' to say so explicitly"
             ))
         }
     }

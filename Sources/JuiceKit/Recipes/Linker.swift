@@ -90,6 +90,8 @@ struct Linker {
 
     let declarations: BookDeclarations
     var diagnostics: [Diagnostic] = []
+    /// Which part of the book each lint check looked at; `analyse` fills it in.
+    var coverage = CheckCoverage.noAnalysis
     private var allIDs: SuggestionIndex?
 
     init(declarations: BookDeclarations) {

@@ -136,6 +136,7 @@ public enum RecipeCompiler {
         var linker = Linker(declarations: copy declarations)
         let book = linker.link(analysis: analysis, assemble: wantsBook)
         let diagnostics = declarations.diagnostics + linker.diagnostics
+        let coverage = linker.coverage
         // A big book's tables hold hundreds of thousands of strings and take
         // milliseconds to free; another thread frees them while the report is
         // written (clang's -disable-free does likewise). Nothing here keeps a
@@ -149,7 +150,8 @@ public enum RecipeCompiler {
         return Compilation(
             book: diagnostics.containsErrors ? nil : book,
             diagnostics: Diagnostic.sortedForOutput(diagnostics),
-            fileCount: fileCount + (stock == nil ? 0 : 1)
+            fileCount: fileCount + (stock == nil ? 0 : 1),
+            coverage: coverage
         )
     }
 

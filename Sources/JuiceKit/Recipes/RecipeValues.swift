@@ -21,6 +21,15 @@ public enum RecipeValues {
         return nil
     }
 
+    /// What to do about an id `problem(withID:)` rejects: advice that fits
+    /// the problem, since an empty id is no word to shorten and a reserved
+    /// one is a word already.
+    public static func help(forInvalidID id: String) -> String {
+        if id.isEmpty { return "an id needs at least one character: give it a name such as 'mango', or remove it" }
+        if isReserved(id) { return "choose another id" }
+        return "ids are single words such as 'mango' or 'mango-juice'"
+    }
+
     /// `reservedIDs.contains(id)` without hashing: every id of a book is
     /// checked, and comparing short strings is cheaper than hashing them.
     static func isReserved(_ id: String) -> Bool {
