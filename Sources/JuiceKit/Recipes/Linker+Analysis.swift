@@ -56,7 +56,11 @@ extension Linker {
         for index in declarations.composites.indices where declarations.composites[index].kind == .menuItem {
             guard let itemNeeds = needs[index], itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
             let item = declarations.composites[index]
-            let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] }
+            // A fruit whose stock another error hid is not known to be short.
+            let short = itemNeeds.filter {
+                $0.amount > openingStock[$0.fruit] && !declarations.stockIsUnknown(declarations.fruits[$0.fruit].id)
+            }
+            if short.isEmpty { continue }
             let detail = short.map { "\($0.amount) '\(declarations.fruits[$0.fruit].id)' (stock \(openingStock[$0.fruit]))" }
             diagnostics.append(Diagnostic(
                 .neverMakeable, at: item.range,
@@ -67,7 +71,7 @@ extension Linker {
     }
 
     private mutating func reportMissingStock() {
-        for fruit in declarations.fruits where declarations.stockRanges[fruit.id] == nil {
+        for fruit in declarations.fruits where declarations.stockRanges[fruit.id] == nil && !declarations.stockIsUnknown(fruit.id) {
             diagnostics.append(Diagnostic(
                 .missingStock, at: fruit.range, "fruit '\(fruit.id)' has no stock entry, so it starts at 0",
                 help: "add '\(fruit.id): 0' under 'stock:' to say so explicitly"
