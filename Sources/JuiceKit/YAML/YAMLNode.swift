@@ -2,9 +2,10 @@
 ///
 /// Nodes refer to their children by index into the document's one `children`
 /// array, so a document costs a few flat arrays rather than an allocation per
-/// collection, and an alias of a collection is just a second reference to the
-/// anchored node: no copy, and an alias bomb costs no memory. (An alias of a
-/// scalar is copied, to carry the alias's own position.)
+/// collection, and an alias is one node that shares the anchored node's
+/// children: nothing under it is copied, and an alias bomb costs no memory.
+/// The alias's node carries the alias's own position, so a problem with it
+/// is reported where it was used (`YAMLDocument.anchor(of:)` finds the anchor).
 struct YAMLNode: Sendable {
     typealias ID = Int
 
