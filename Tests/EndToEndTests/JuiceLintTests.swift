@@ -70,6 +70,10 @@ struct JuiceLintTests {
               |
             5 |     recipe: { kiwi: 0 }
               |                     ^
+            broken-book/menu.yaml:4:3: note: 'kiwi' here duplicates the definition at broken-book/fruits.yaml:3:3; it is checked, but left out of the book
+              |
+            4 |   kiwi:
+              |   ^~~~
               = help: use at least 1, or remove the ingredient
 
             broken-book/menu.yaml:8:13: error: recipe cycle: base-a -> base-b -> base-a [recipe-cycle]
@@ -92,7 +96,7 @@ struct JuiceLintTests {
         ::error file=broken-book/fruits.yaml,line=4,col=13,endLine=4,endColumn=18,title=unknown-key::unknown key 'lable' in fruit 'banana'%0Ahelp: did you mean 'label'?
         ::error file=broken-book/menu.yaml,line=3,col=15,endLine=3,endColumn=21,title=unknown-fruit::unknown fruit 'mangoo'%0Ahelp: did you mean 'mango'?
         ::error file=broken-book/menu.yaml,line=4,col=3,endLine=4,endColumn=7,title=duplicate-definition::'kiwi' is already defined as a fruit%0Anote: broken-book/fruits.yaml:3:3: 'kiwi' is first defined here%0Ahelp: fruits, recipes and menu items share one namespace; rename one of them
-        ::error file=broken-book/menu.yaml,line=5,col=21,endLine=5,endColumn=22,title=zero-amount::amount of 'kiwi' in menu item 'kiwi' is 0%0Ahelp: use at least 1, or remove the ingredient
+        ::error file=broken-book/menu.yaml,line=5,col=21,endLine=5,endColumn=22,title=zero-amount::amount of 'kiwi' in menu item 'kiwi' is 0%0Anote: broken-book/menu.yaml:4:3: 'kiwi' here duplicates the definition at broken-book/fruits.yaml:3:3; it is checked, but left out of the book%0Ahelp: use at least 1, or remove the ingredient
         ::error file=broken-book/menu.yaml,line=8,col=13,endLine=8,endColumn=19,title=recipe-cycle::recipe cycle: base-a -> base-b -> base-a%0Anote: broken-book/menu.yaml:7:13: 'base-a' uses 'base-b' here%0Ahelp: a recipe cannot contain itself, directly or through other recipes
 
         """
@@ -129,7 +133,9 @@ struct JuiceLintTests {
             "notes":[{"file":"broken-book/fruits.yaml","line":3,"column":3,"message":"'kiwi' is first defined here"}],\
             "help":"fruits, recipes and menu items share one namespace; rename one of them"},\
             {"file":"broken-book/menu.yaml","line":5,"column":21,"endLine":5,"endColumn":22,"severity":"error",\
-            "rule":"zero-amount","message":"amount of 'kiwi' in menu item 'kiwi' is 0","notes":[],\
+            "rule":"zero-amount","message":"amount of 'kiwi' in menu item 'kiwi' is 0",\
+            "notes":[{"file":"broken-book/menu.yaml","line":4,"column":3,\
+            "message":"'kiwi' here duplicates the definition at broken-book/fruits.yaml:3:3; it is checked, but left out of the book"}],\
             "help":"use at least 1, or remove the ingredient"},\
             {"file":"broken-book/menu.yaml","line":8,"column":13,"endLine":8,"endColumn":19,"severity":"error",\
             "rule":"recipe-cycle","message":"recipe cycle: base-a -> base-b -> base-a",\

@@ -166,6 +166,8 @@ import Testing
             Spot(.unsupportedVersion, file, 2, 10),
             Spot(.invalidName, file, 4, 3),
             Spot(.duplicateKey, file, 5, 3),
+            // The repeated key is checked as if it stood alone.
+            Spot(.invalidName, file, 5, 3),
             Spot(.invalidName, file, 6, 3),
             Spot(.unknownKey, file, 6, 13),
             Spot(.invalidName, file, 8, 3),

@@ -97,14 +97,20 @@ import Testing
 
     // MARK: Anchors, aliases and merges
 
-    @Test func aliasIsTheAnchoredNode() throws {
+    /// An alias is one node placed where the alias was written, sharing the
+    /// anchored node's children: nothing under it is copied.
+    @Test func aliasSharesTheAnchoredNodesChildren() throws {
         let document = try document("""
             base: &base { mango: 2 }
             copy: *base
             """)
         let base = try node(document, "base")
         let copy = try node(document, "copy")
-        #expect(copy == base)
+        #expect(document.anchor(of: copy) == base)
+        #expect(document.anchor(of: base) == nil)
+        #expect(document[copy].childStart == document[base].childStart)
+        #expect(document[copy].childCount == document[base].childCount)
+        #expect(document.range(of: copy) == SourceRange(file: "inline.yaml", start: at(2, 7), end: at(2, 12)))
         #expect(document.scalarPairs(of: copy) == ["mango: 2"])
     }
 

@@ -31,6 +31,17 @@ struct BookDeclarations: Sendable {
     /// leaves out is reported (its `stock:` key, or an empty range at its
     /// start when it has none).
     private(set) var stockFile: SourceRange?
+    /// Recipes and menu items checked but left out of the book (repeats,
+    /// duplicate definitions): the linker still resolves their names.
+    private(set) var shadows: [DeclarationCollector.Shadow] = []
+    private(set) var shadowStock: [DeclarationCollector.ShadowStock] = []
+    /// Ids declared only where they do not count (`DeclarationCollector.looseIDs`).
+    private(set) var looseIDs: Set<String> = []
+    /// Fruits whose stock is unknown rather than missing: stocked where it
+    /// does not count, or by an entry whose amount could not be read.
+    private(set) var looseStock: Set<String> = []
+    /// Whether stock entries may have been lost unseen.
+    private(set) var stockIncomplete = false
 
     /// Where the declaration an id names was written.
     func range(of definition: Definition) -> SourceRange {
@@ -39,6 +50,7 @@ struct BookDeclarations: Sendable {
 
     /// Adds the next file's declarations.
     mutating func merge(_ file: consuming DeclarationCollector) {
+        let firstDiagnostic = diagnostics.count
         diagnostics += file.diagnostics
         let base = ingredientCount
         if !file.ingredients.isEmpty {
@@ -54,11 +66,24 @@ struct BookDeclarations: Sendable {
             let definition = Definition(kind: declared.kind, index: declared.kind == .fruit ? fruits.count : composites.count)
             if let first = definitions.insertIfAbsent(id, hash: entry.idHash, definition) {
                 let range = file.range(of: declared)
+                let firstRange = self.range(of: first)
                 diagnostics.append(Diagnostic(
                     .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
-                    notes: [.init(range: self.range(of: first), message: "'\(id)' is first defined here")],
+                    notes: [.init(range: firstRange, message: "'\(id)' is first defined here")],
                     help: "fruits, recipes and menu items share one namespace; rename one of them"
                 ))
+                // Its body was checked as if it stood alone; what was found
+                // there says why it is not in the book.
+                let note = Diagnostic.Note(
+                    range: range,
+                    message: "'\(id)' here duplicates the definition at \(firstRange.file):\(firstRange.start); it is checked, but left out of the book"
+                )
+                for index in entry.diagnostics { diagnostics[firstDiagnostic + index].notes.append(note) }
+                if declared.kind != .fruit {
+                    var composite = file.composites[declared.index]
+                    composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
+                    shadows.append(.init(composite: composite, notes: [note]))
+                }
                 continue
             }
             if declared.kind == .fruit {
@@ -69,7 +94,30 @@ struct BookDeclarations: Sendable {
                 composites.append(composite)
             }
         }
+        mergeLeftOut(file, base: base)
         mergeStock(file)
+    }
+
+    /// What the file checked but left out of the book.
+    private mutating func mergeLeftOut(_ file: borrowing DeclarationCollector, base: Int) {
+        for var shadow in file.shadows {
+            shadow.composite.ingredients = shadow.composite.ingredients.lowerBound + base..<shadow.composite.ingredients.upperBound + base
+            shadows.append(shadow)
+        }
+        shadowStock += file.shadowStock
+        looseIDs.formUnion(file.looseIDs)
+        looseStock.formUnion(file.looseStock)
+        stockIncomplete = stockIncomplete || file.stockIncomplete
+    }
+
+    /// Whether the opening stock of `fruit` is unknown because of another
+    /// problem, already an error: an entry for it whose amount could not be
+    /// read, one that does not count, or entries lost unseen. Then it is
+    /// neither missing nor short.
+    func stockIsUnknown(_ fruit: String) -> Bool {
+        if looseStock.isEmpty && !stockIncomplete { return false }
+        if stockRanges[fruit] != nil { return looseStock.contains(fruit) && !stock.contains { $0.fruit == fruit } }
+        return stockIncomplete || looseStock.contains(fruit)
     }
 
     /// The per-file ingredient lists, in order, and the number of each one's
@@ -101,13 +149,19 @@ struct BookDeclarations: Sendable {
         stock = []
         stockRanges = [:]
         stockFile = file.stockSection
+        shadowStock = []
+        looseStock = []
+        stockIncomplete = false
         diagnostics += file.diagnostics
+        shadowStock += file.shadowStock
+        looseStock.formUnion(file.looseStock)
+        stockIncomplete = file.stockIncomplete
         mergeStock(file)
     }
 
     /// The first entry for a fruit counts, even with an invalid amount; a
-    /// repeat is reported as one, and its amount's problems are dropped, as
-    /// reading the book in order never got as far as its amount.
+    /// repeat is reported as one, and its amount is still checked, as if it
+    /// stood alone: its problems carry a note that it is left out.
     private mutating func mergeStock(_ file: borrowing DeclarationCollector) {
         stock.reserve(file.stock.count)
         for entry in file.stock {
@@ -118,11 +172,21 @@ struct BookDeclarations: Sendable {
                     notes: [.init(range: first, message: "stock for '\(entry.fruit)' is first set here")],
                     help: "keep one stock entry per fruit"
                 ))
+                let note = Diagnostic.Note(
+                    range: entry.range,
+                    message: "stock for '\(entry.fruit)' here repeats the entry at \(first.file):\(first.start); it is checked, but left out of the book"
+                )
+                for var diagnostic in file.stockDiagnostics[entry.diagnostics] {
+                    diagnostic.notes.append(note)
+                    diagnostics.append(diagnostic)
+                }
                 continue
             }
             diagnostics += file.stockDiagnostics[entry.diagnostics]
             if let amount = entry.amount {
                 stock.append(.init(fruit: entry.fruit, range: entry.range, amount: amount))
+            } else {
+                looseStock.insert(entry.fruit)
             }
         }
     }

@@ -70,6 +70,24 @@ struct DeclarationCollector: Sendable {
     struct Declared: Sendable {
         var definition: Definition
         var idHash: Int
+        /// The problems found inside its body, in `diagnostics`: should it
+        /// turn out to be a duplicate, `merge` notes that on each of them.
+        var diagnostics: Range<Int> = 0..<0
+    }
+
+    /// A recipe or menu item checked but left out of the book (a repeated
+    /// key's, or a duplicate definition's): its ingredients' names are still
+    /// resolved, and each problem carries `notes` saying why it is left out.
+    struct Shadow: Sendable {
+        var composite: CompositeDeclaration
+        var notes: [Diagnostic.Note]
+    }
+
+    /// A stock entry checked but left out of the book, under a repeated key.
+    struct ShadowStock: Sendable {
+        var fruit: String
+        var range: SourceRange
+        var notes: [Diagnostic.Note]
     }
 
     static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
@@ -92,6 +110,21 @@ struct DeclarationCollector: Sendable {
     /// A stock file's first `stock:` key, or an empty range at its start
     /// when it has none: where a fruit it leaves out is reported.
     var stockSection: SourceRange?
+    /// What was checked but is left out of the book; empty unless a key repeats.
+    var shadows: [Shadow] = []
+    var shadowStock: [ShadowStock] = []
+    /// Ids declared where they do not count: under a repeated key, or in a
+    /// document dropped for a problem. A name that only they declare is not
+    /// reported as unknown, since the problem that left them out is the cause
+    /// and is already an error; fixing it makes the name known.
+    var looseIDs: Set<String> = []
+    /// Fruits stocked where it does not count, for the same reason: their
+    /// stock is unknown rather than missing.
+    var looseStock: Set<String> = []
+    /// Set when stock entries may have been lost unseen (a stock section of
+    /// the wrong shape, a file cut short by a syntax error): then no fruit's
+    /// stock can be called missing.
+    var stockIncomplete = false
 
     /// Where the declaration was written.
     func range(of definition: Definition) -> SourceRange {
@@ -129,16 +162,17 @@ struct DeclarationCollector: Sendable {
 
     /// Composes a stock file and collects its entries (`version` and `stock` only).
     static func collectStock(file: SourceFile) -> DeclarationCollector {
-        let composed = YAMLComposer.compose(bytes: file.bytes, file: file.path)
+        var composer = YAMLComposer()
         var collector = DeclarationCollector()
-        collector.diagnostics = composed.diagnostics
-        collector.collectStockFile(composed.documents)
+        let diagnostics = composer.compose(bytes: file.bytes, file: file.path) { collector.collectStockFile($0) }
+        collector.diagnostics = diagnostics + collector.diagnostics
         let start = SourcePosition(line: 1, column: 1)
         collector.stockSection = collector.stockSection ?? SourceRange(file: file.path, start: start, end: start)
         return collector
     }
 
     private mutating func collect(_ document: YAMLDocument) {
+        guard document.status == .complete else { return harvest(document) }
         guard let root = document.root, !document[root].isNull else { return }
         guard document[root].kind == .mapping else {
             report(.invalidType, document, root,
@@ -146,38 +180,61 @@ struct DeclarationCollector: Sendable {
                    help: "use the keys " + Self.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))
             return
         }
-        for (key, value) in document.pairs(of: root) {
-            guard let name = keyText(document, key) else { continue }
+        forEachPair(document, root) { collector, key, value, _ in
+            guard let name = collector.keyText(document, key) else { return }
             switch name {
-            case "version": checkVersion(document, value)
-            case "fruits": forEachEntry(document, value, section: "fruits") { $0.collectFruit(document, $1, $2, $3) }
-            case "stock": forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
-            case "recipes": forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
-            case "menu": forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
-            default: reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document")
+            case "version": collector.checkVersion(document, value)
+            case "fruits": collector.forEachEntry(document, value, section: "fruits") { $0.collectFruit(document, $1, $2, $3) }
+            case "stock": collector.forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
+            case "recipes": collector.forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
+            case "menu": collector.forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
+            default: collector.reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document")
             }
         }
     }
 
-    /// Reads a stock file's documents.
-    private mutating func collectStockFile(_ documents: [YAMLDocument]) {
-        for document in documents {
-            guard let root = document.root, !document[root].isNull else { continue }
-            guard document[root].kind == .mapping else {
-                report(.invalidType, document, root,
-                       "a stock file must be a mapping, found \(document[root].kindDescription)",
-                       help: "write 'stock: { FRUIT: COUNT, ... }'")
-                continue
+    /// Reads one document of a stock file.
+    private mutating func collectStockFile(_ document: YAMLDocument) {
+        guard document.status == .complete else { return harvest(document) }
+        guard let root = document.root, !document[root].isNull else { return }
+        guard document[root].kind == .mapping else {
+            report(.invalidType, document, root,
+                   "a stock file must be a mapping, found \(document[root].kindDescription)",
+                   help: "write 'stock: { FRUIT: COUNT, ... }'")
+            return
+        }
+        forEachPair(document, root) { collector, key, value, _ in
+            guard let name = collector.keyText(document, key) else { return }
+            switch name {
+            case "version": collector.checkVersion(document, value)
+            case "stock":
+                if collector.stockSection == nil { collector.stockSection = document.range(of: key) }
+                collector.forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
+            default: collector.reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file")
             }
-            for (key, value) in document.pairs(of: root) {
-                guard let name = keyText(document, key) else { continue }
-                switch name {
-                case "version": checkVersion(document, value)
-                case "stock":
-                    if stockSection == nil { stockSection = document.range(of: key) }
-                    forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
-                default: reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file")
+        }
+    }
+
+    /// Takes from a document that does not count only what it meant to
+    /// declare and stock, and reports nothing: the problem that dropped it is
+    /// reported, and anything else in it would be reported against a null
+    /// standing in for an alias, or against half a document.
+    private mutating func harvest(_ document: YAMLDocument) {
+        if document.status == .cutShort { stockIncomplete = true }
+        guard let root = document.root, document[root].kind == .mapping else { return }
+        for (key, value) in document.pairs(of: root) where document[key].kind == .scalar {
+            switch document[key].value {
+            case "fruits", "recipes", "menu":
+                guard document[value].kind == .mapping else { continue }
+                for (id, _) in document.pairs(of: value) where document[id].kind == .scalar { looseIDs.insert(document[id].value) }
+            case "stock":
+                guard document[value].kind == .mapping else {
+                    stockIncomplete = true
+                    continue
                 }
+                for (fruit, _) in document.pairs(of: value) where document[fruit].kind == .scalar { looseStock.insert(document[fruit].value) }
+            default:
+                continue
             }
         }
     }
@@ -199,12 +256,16 @@ struct DeclarationCollector: Sendable {
         var fruit = FruitDeclaration(id: id, range: document.range(of: key))
         let node = document[value]
         if node.kind == .mapping {
-            for (fieldKey, fieldValue) in document.pairs(of: value) {
-                guard let field = keyText(document, fieldKey) else { continue }
+            forEachPair(document, value) { collector, fieldKey, fieldValue, counts in
+                guard let field = collector.keyText(document, fieldKey) else { return }
                 switch field {
-                case "label": fruit.label = text(document, fieldValue, field: "label")
-                case "emoji": fruit.emoji = text(document, fieldValue, field: "emoji")
-                default: reportUnknownKey(document, fieldKey, field, expected: Self.fruitKeys, in: "fruit '\(id)'")
+                case "label":
+                    let label = collector.text(document, fieldValue, field: "label")
+                    if counts { fruit.label = label }
+                case "emoji":
+                    let emoji = collector.text(document, fieldValue, field: "emoji")
+                    if counts { fruit.emoji = emoji }
+                default: collector.reportUnknownKey(document, fieldKey, field, expected: Self.fruitKeys, in: "fruit '\(id)'")
                 }
             }
         } else if !node.isNull {
@@ -218,7 +279,7 @@ struct DeclarationCollector: Sendable {
 
     private mutating func collectStock(_ document: YAMLDocument, _ fruit: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
         let first = stockDiagnostics.count
-        let amount = AmountReader.read(document, value, allowZero: true, what: "stock of '\(fruit)'", into: &stockDiagnostics)
+        let amount = Self.amount(document, value, allowZero: true, what: "stock of '\(fruit)'", into: &stockDiagnostics)
         stock.append(StockEntry(fruit: fruit, range: document.range(of: key), amount: amount, diagnostics: first..<stockDiagnostics.count))
     }
 
@@ -235,18 +296,29 @@ struct DeclarationCollector: Sendable {
         let node = document[value]
         if node.kind == .mapping {
             var sawRecipe = false
-            for (fieldKey, fieldValue) in document.pairs(of: value) {
-                guard let field = keyText(document, fieldKey) else { continue }
+            forEachPair(document, value) { collector, fieldKey, fieldValue, counts in
+                guard let field = collector.keyText(document, fieldKey) else { return }
                 switch field {
                 case "label":
-                    item.label = text(document, fieldValue, field: "label")
+                    let label = collector.text(document, fieldValue, field: "label")
+                    if counts { item.label = label }
                 case "price":
-                    item.price = AmountReader.read(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &diagnostics)
+                    let price = Self.amount(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &collector.diagnostics)
+                    if counts { item.price = price }
                 case "recipe":
-                    sawRecipe = true
-                    item.ingredients = readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey) ?? 0..<0
+                    let ingredients = collector.readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey)
+                    if counts {
+                        sawRecipe = true
+                        item.ingredients = ingredients ?? 0..<0
+                    } else if let ingredients {
+                        // Its names are still resolved, as a shadow's.
+                        collector.shadows.append(Shadow(
+                            composite: CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: fieldKey), ingredients: ingredients),
+                            notes: []
+                        ))
+                    }
                 default:
-                    reportUnknownKey(document, fieldKey, field, expected: Self.menuKeys, in: "menu item '\(id)'")
+                    collector.reportUnknownKey(document, fieldKey, field, expected: Self.menuKeys, in: "menu item '\(id)'")
                 }
             }
             if !sawRecipe {
@@ -287,10 +359,18 @@ struct DeclarationCollector: Sendable {
         ingredients.reserve(node.childCount / 2)
         for (ingredientKey, amountNode) in document.pairs(of: value) {
             guard let name = keyText(document, ingredientKey) else { continue }
-            guard let amount = AmountReader.read(
+            guard let amount = Self.amount(
                 document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &diagnostics
             ) else { continue }
             ingredients.append(IngredientDeclaration(name: name, nameHash: name.hashValue, range: document.range(of: ingredientKey), amount: amount))
+        }
+        // A repeated ingredient is not added up with the first: its amount is
+        // checked and reported, as the rest of a repeat is, and dropped.
+        if !document.repeats.isEmpty {
+            checkRepeats(document, value) { collector, key, amountNode, _ in
+                guard let name = collector.keyText(document, key) else { return }
+                _ = Self.amount(document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &collector.diagnostics)
+            }
         }
         return first..<ingredients.count
     }
@@ -305,6 +385,7 @@ struct DeclarationCollector: Sendable {
         let node = document[section]
         if node.isNull { return }
         guard node.kind == .mapping else {
+            if name == "stock" { stockIncomplete = true }
             report(.invalidType, document, section, "'\(name)' must be a mapping, found \(node.kindDescription)",
                    help: name == "stock" ? "write 'stock: { FRUIT: COUNT, ... }'" : "write each entry as 'ID: ...' under '\(name):'")
             return
@@ -317,16 +398,108 @@ struct DeclarationCollector: Sendable {
         case "stock": stock.reserve(entries)
         default: composites.reserve(entries)
         }
-        for (key, value) in document.pairs(of: section) {
-            guard let id = keyText(document, key) else { continue }
+        forEachPair(document, section) { collector, key, value, _ in
+            guard let id = collector.keyText(document, key) else { return }
             if document[key].isNull && !id.isEmpty {
-                report(.invalidName, document, key, "'\(id)' is YAML's null, not an id",
-                       help: "quote it, '\(id)', if you mean it as a name")
+                collector.report(.invalidName, document, key, "'\(id)' is YAML's null, not an id",
+                                 help: "quote it, '\(id)', if you mean it as a name")
             } else if name != "stock", let problem = RecipeValues.problem(withID: id) {
-                report(.invalidName, document, key, problem, help: RecipeValues.help(forInvalidID: id))
+                collector.report(.invalidName, document, key, problem, help: RecipeValues.help(forInvalidID: id))
             }
-            body(&self, id, key, value)
+            let first = collector.diagnostics.count, declared = collector.declarations.count
+            body(&collector, id, key, value)
+            if collector.declarations.count == declared + 1 {
+                collector.declarations[declared].diagnostics = first..<collector.diagnostics.count
+            }
         }
+    }
+
+    /// Calls `body` with each pair of a mapping, then checks each pair the
+    /// mapping dropped as a repeat with the same `body`, as if it stood alone.
+    /// `body`'s last argument is false for those: what it reads from them must
+    /// not be kept.
+    private mutating func forEachPair(
+        _ document: YAMLDocument, _ mapping: YAMLNode.ID, _ body: (inout Self, YAMLNode.ID, YAMLNode.ID, Bool) -> Void
+    ) {
+        for (key, value) in document.pairs(of: mapping) { body(&self, key, value, true) }
+        if !document.repeats.isEmpty { checkRepeats(document, mapping, body) }
+    }
+
+    /// Checks each pair `mapping` dropped as a repeat with `body`, as if it
+    /// stood alone; what it declares is left out of the book. A repeated
+    /// merge key's pairs are checked one by one.
+    private mutating func checkRepeats(
+        _ document: YAMLDocument, _ mapping: YAMLNode.ID, _ body: (inout Self, YAMLNode.ID, YAMLNode.ID, Bool) -> Void
+    ) {
+        for repeated in document.repeats(of: mapping) {
+            let first = document.range(of: repeated.first)
+            let text = document[repeated.key].value
+            let note = Diagnostic.Note(
+                range: document.range(of: repeated.key),
+                message: "'\(text)' here repeats the key at \(first.file):\(first.start); its value is checked, but left out of the book"
+            )
+            checkAlone(note) { collector in
+                // Only a merge key repeats a merge key.
+                guard Self.isMergeKey(document[repeated.key]) else {
+                    body(&collector, repeated.key, repeated.value, false)
+                    return
+                }
+                let source = document[repeated.value]
+                let sources = source.kind == .sequence ? Array(document.children(of: repeated.value)) : [repeated.value]
+                for candidate in sources where document[candidate].kind == .mapping {
+                    for (key, value) in document.pairs(of: candidate) { body(&collector, key, value, false) }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` and keeps what it checked out of the book: each problem
+    /// it found gets `note`, and what it declared or stocked is recorded as
+    /// loose, its composites as shadows whose names the linker still checks.
+    private mutating func checkAlone(_ note: Diagnostic.Note, _ body: (inout Self) -> Void) {
+        let firstDiagnostic = diagnostics.count, firstDeclaration = declarations.count
+        let firstFruit = fruits.count, firstComposite = composites.count, firstShadow = shadows.count
+        let firstStock = stock.count, firstStockDiagnostic = stockDiagnostics.count, firstShadowStock = shadowStock.count
+        body(&self)
+        // A stock entry left out is never merged, so its problems are reported here.
+        diagnostics += stockDiagnostics[firstStockDiagnostic...]
+        stockDiagnostics.removeSubrange(firstStockDiagnostic...)
+        for index in firstDiagnostic..<diagnostics.count { diagnostics[index].notes.append(note) }
+        for index in firstShadow..<shadows.count { shadows[index].notes.append(note) }
+        for index in firstShadowStock..<shadowStock.count { shadowStock[index].notes.append(note) }
+        for declared in declarations[firstDeclaration...] {
+            let definition = declared.definition
+            looseIDs.insert(definition.kind == .fruit ? fruits[definition.index].id : composites[definition.index].id)
+        }
+        for composite in composites[firstComposite...] { shadows.append(Shadow(composite: composite, notes: [note])) }
+        for entry in stock[firstStock...] {
+            looseStock.insert(entry.fruit)
+            shadowStock.append(ShadowStock(fruit: entry.fruit, range: entry.range, notes: [note]))
+        }
+        declarations.removeSubrange(firstDeclaration...)
+        fruits.removeSubrange(firstFruit...)
+        composites.removeSubrange(firstComposite...)
+        stock.removeSubrange(firstStock...)
+    }
+
+    private static func isMergeKey(_ node: YAMLNode) -> Bool {
+        node.kind == .scalar
+            && ((node.value == "<<" && node.style == .plain && node.tag == nil) || node.tag == "tag:yaml.org,2002:merge")
+    }
+
+    /// `AmountReader.read`, with a note at the anchor when the amount was
+    /// written as an alias.
+    private static func amount(
+        _ document: YAMLDocument, _ value: YAMLNode.ID, allowZero: Bool, what: @autoclosure () -> String,
+        into diagnostics: inout [Diagnostic]
+    ) -> Int? {
+        let first = diagnostics.count
+        let amount = AmountReader.read(document, value, allowZero: allowZero, what: what(), into: &diagnostics)
+        if amount == nil && !document.aliases.isEmpty {
+            let notes = document.aliasNotes(for: value)
+            for index in first..<diagnostics.count { diagnostics[index].notes += notes }
+        }
+        return amount
     }
 
     /// A mapping key's text; a key that is not a scalar is reported.
@@ -358,6 +531,6 @@ struct DeclarationCollector: Sendable {
     }
 
     private mutating func report(_ rule: Rule, _ document: YAMLDocument, _ node: YAMLNode.ID, _ message: String, help: String? = nil) {
-        diagnostics.append(Diagnostic(rule, at: document.range(of: node), message, help: help))
+        diagnostics.append(Diagnostic(rule, at: document.range(of: node), message, notes: document.aliasNotes(for: node), help: help))
     }
 }

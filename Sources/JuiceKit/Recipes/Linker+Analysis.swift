@@ -72,7 +72,12 @@ extension Linker {
             }
             guard itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
             let item = declarations.composites[index]
-            let short = itemNeeds.filter { $0.amount > openingStock[$0.fruit] && !invalidFruit[$0.fruit] }
+            // A fruit whose id is invalid, or whose stock another error hid,
+            // is not known to be short: then the check did not judge the item.
+            let short = itemNeeds.filter {
+                $0.amount > openingStock[$0.fruit] && !invalidFruit[$0.fruit]
+                    && !declarations.stockIsUnknown(declarations.fruits[$0.fruit].id)
+            }
             guard !short.isEmpty else {
                 coverage.skip(.neverMakeable)
                 continue
@@ -106,7 +111,8 @@ extension Linker {
     private mutating func reportMissingStock(invalidFruit: [Bool]) {
         if let stockFile = declarations.stockFile { coverage.restrict(.missingStock, to: stockFile.file) }
         for (index, fruit) in declarations.fruits.enumerated() where declarations.stockRanges[fruit.id] == nil {
-            if invalidFruit[index] {
+            // An invalid id, or stock another error hid, is not known to be missing.
+            if invalidFruit[index] || declarations.stockIsUnknown(fruit.id) {
                 coverage.skip(.missingStock)
                 continue
             }

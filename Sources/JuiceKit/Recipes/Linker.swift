@@ -186,11 +186,29 @@ struct Linker {
             }
             edges.closeComposite()
         }
+        resolveShadows()
     }
 
-    private mutating func reportUnknown(_ ingredient: DeclarationCollector.IngredientDeclaration) {
+    /// Resolves the names in recipes and menu items left out of the book, as
+    /// if they stood alone; nothing of them enters the graph.
+    private mutating func resolveShadows() {
+        for shadow in declarations.shadows {
+            for number in shadow.composite.ingredients {
+                let ingredient = declarations.ingredient(number)
+                if declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) == nil {
+                    reportUnknown(ingredient, notes: shadow.notes)
+                }
+            }
+        }
+    }
+
+    /// A name nothing declares. Not one that a declaration left out of the
+    /// book declares (a repeated key's, a dropped document's): that problem
+    /// is reported, and fixing it makes the name known.
+    private mutating func reportUnknown(_ ingredient: DeclarationCollector.IngredientDeclaration, notes: [Diagnostic.Note] = []) {
+        if declarations.looseIDs.contains(ingredient.name) { return }
         diagnostics.append(Diagnostic(
-            .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'",
+            .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'", notes: notes,
             help: suggestions().didYouMean(ingredient.name) ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
         ))
     }
@@ -199,19 +217,28 @@ struct Linker {
         var stock = [Int](repeating: 0, count: declarations.fruits.count)
         let fruitIDs = declarations.fruits.map(\.id)
         for entry in declarations.stock {
-            let definition = declarations.definitions.value(for: entry.fruit)
-            guard let definition, definition.kind == .fruit else {
-                let message = definition.map { "'\(entry.fruit)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
-                    ?? "unknown fruit '\(entry.fruit)'"
-                diagnostics.append(Diagnostic(
-                    .unknownFruit, at: entry.range, message,
-                    help: Suggestion.didYouMean(entry.fruit, in: fruitIDs) ?? "declare it under 'fruits:' first"
-                ))
-                continue
-            }
-            stock[definition.index] = entry.amount
+            guard let index = stockedFruit(entry.fruit, at: entry.range, fruitIDs: fruitIDs) else { continue }
+            stock[index] = entry.amount
+        }
+        for entry in declarations.shadowStock {
+            _ = stockedFruit(entry.fruit, at: entry.range, fruitIDs: fruitIDs, notes: entry.notes)
         }
         return stock
+    }
+
+    /// The fruit a stock entry names, or nil after reporting that it names
+    /// none. A name declared only where it does not count is not reported.
+    private mutating func stockedFruit(_ name: String, at range: SourceRange, fruitIDs: [String], notes: [Diagnostic.Note] = []) -> Int? {
+        let definition = declarations.definitions.value(for: name)
+        if let definition, definition.kind == .fruit { return definition.index }
+        if definition == nil && declarations.looseIDs.contains(name) { return nil }
+        let message = definition.map { "'\(name)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
+            ?? "unknown fruit '\(name)'"
+        diagnostics.append(Diagnostic(
+            .unknownFruit, at: range, message, notes: notes,
+            help: Suggestion.didYouMean(name, in: fruitIDs) ?? "declare it under 'fruits:' first"
+        ))
+        return nil
     }
 
     // MARK: Cycles

@@ -12,6 +12,7 @@ struct YAMLComposer {
         /// Every document that was read completely. A document cut short by a
         /// syntax error, an undefined alias or a bound is dropped, so later
         /// stages never see half a mapping; the documents after it still count.
+        /// (`compose(bytes:file:each:)` hands the dropped ones on too, marked.)
         var documents: [YAMLDocument]
         var diagnostics: [Diagnostic]
     }
@@ -22,12 +23,16 @@ struct YAMLComposer {
     static func compose(bytes: [UInt8], file: String) -> Result {
         var composer = YAMLComposer()
         var documents: [YAMLDocument] = []
-        let diagnostics = composer.compose(bytes: bytes, file: file, keepsDocuments: true) { documents.append($0) }
+        let diagnostics = composer.compose(bytes: bytes, file: file, keepsDocuments: true) {
+            if $0.status == .complete { documents.append($0) }
+        }
         return Result(documents: documents, diagnostics: diagnostics)
     }
 
-    /// Composes one file, calling `each` with every document read completely,
-    /// as soon as it ends, and returns the file's YAML diagnostics.
+    /// Composes one file, calling `each` with every document as soon as it
+    /// ends, and returns the file's YAML diagnostics. A document that does not
+    /// count is handed on too, with its `status` saying why, so that what it
+    /// declares is known; it must not be read as part of the book.
     ///
     /// - Parameter keepsDocuments: whether `each` keeps the documents. When it
     ///   does not, the next document reuses their arrays in place; when it
@@ -53,6 +58,7 @@ struct YAMLComposer {
                 }
                 builder.diagnostics.append(diagnostic)
             }
+            builder.salvageCutShortDocument()
             return builder.finish()
         }
     }
@@ -88,11 +94,21 @@ private struct Builder: YAMLEventHandler {
     private var anchors: [String: YAMLNode.ID] = [:]
     private var stack: [Open] = []
     private var root: YAMLNode.ID?
+    private var repeats: [YAMLDocument.Repeat] = []
+    private var aliases: [(alias: YAMLNode.ID, anchor: YAMLNode.ID)] = []
+    /// Whether a document has begun and not yet been handed on.
+    private var inDocument = false
     /// Per file: many small documents must not multiply the budget.
     private var aliasExpansion = 0
-    /// Set after a problem that drops the current document: events are
-    /// ignored until it ends.
+    /// Set after a problem that drops the current document. The rest of it is
+    /// still composed, so what it declares is known, but every alias and
+    /// oversized scalar in it becomes a null: nothing more is expanded, and
+    /// nothing more is reported.
     private var skippingDocument = false
+    /// In a dropped document, how many levels past the depth bound the
+    /// current event sits: those are not composed, as before the drop they
+    /// would not have been, and not reported either.
+    private var ignoredDepth = 0
 
     mutating func start(file: String, reuse: Bool, each: @escaping (YAMLDocument) -> Void) {
         self.file = file
@@ -116,30 +132,53 @@ private struct Builder: YAMLEventHandler {
 
     mutating func documentStart(_ start: SourcePosition) -> Bool {
         resetDocument()
+        inDocument = true
         return true
     }
 
     mutating func documentEnd(_ end: SourcePosition) -> Bool {
-        if skippingDocument {
-            skippingDocument = false
-        } else {
-            each?(YAMLDocument(file: file, nodes: nodes, children: children, root: root))
-        }
+        handOn(skippingDocument ? .dropped : .complete)
+        skippingDocument = false
         resetDocument()
         return true
+    }
+
+    /// After a syntax error or the depth bound, hands on what was read of the
+    /// document it stopped in, its open collections closed where they stand.
+    mutating func salvageCutShortDocument() {
+        guard inDocument else { return }
+        skippingDocument = true
+        while let open = stack.last {
+            close(end: open.node.start)
+        }
+        handOn(.cutShort)
+        skippingDocument = false
+        resetDocument()
+    }
+
+    private mutating func handOn(_ status: YAMLDocument.Status) {
+        inDocument = false
+        each?(YAMLDocument(
+            file: file, nodes: nodes, children: children, root: root, status: status, repeats: repeats, aliases: aliases
+        ))
     }
 
     mutating func scalar(
         _ value: consuming String, byteCount: Int, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
         start: SourcePosition, end: SourcePosition
     ) -> Bool {
-        if skippingDocument { return true }
+        if ignoredDepth > 0 { return true }
         if byteCount > YAMLLimits.maxScalarBytes {
+            if skippingDocument {
+                attachPlaceholder(start, end)
+                return true
+            }
             dropDocument(Diagnostic(
                 .resourceLimit, at: range(start, start),
                 "a scalar of \(byteCount) bytes is longer than the \(YAMLLimits.maxScalarBytes)-byte limit",
                 help: "keys and values are ids, labels and numbers; keep each under 64 KiB"
             ))
+            attachPlaceholder(start, end)
             return true
         }
         attach(store(YAMLNode(kind: .scalar, value: value, style: style, tag: tag, start: start, end: end), anchor: anchor))
@@ -147,7 +186,11 @@ private struct Builder: YAMLEventHandler {
     }
 
     mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) -> Bool {
-        if skippingDocument { return true }
+        if ignoredDepth > 0 { return true }
+        if skippingDocument {
+            attachPlaceholder(start, end)
+            return true
+        }
         guard let target = anchors[anchor] else {
             let insideItself = stack.contains { $0.anchor == anchor }
             dropDocument(Diagnostic(
@@ -157,6 +200,7 @@ private struct Builder: YAMLEventHandler {
                     ? "a node cannot contain itself; move the alias out of '&\(anchor)'"
                     : "an alias '*\(anchor)' must come after an anchor '&\(anchor)' in the same document"
             ))
+            attachPlaceholder(start, end)
             return true
         }
         aliasExpansion = min(aliasExpansion + nodes[target].weight, YAMLLimits.maxAliasExpansion + 1)
@@ -166,26 +210,35 @@ private struct Builder: YAMLEventHandler {
                 "aliases in this file expand to more than \(YAMLLimits.maxAliasExpansion) nodes",
                 help: "this looks like an alias bomb; expand fewer aliases"
             ))
+            attachPlaceholder(start, end)
             return true
         }
-        if nodes[target].kind == .scalar {
-            // A scalar is cheap to copy, and the copy can say where the alias
-            // was written: a duplicate key or a bad amount is then reported there.
-            var copy = nodes[target]
-            copy.start = start
-            copy.end = end
-            attach(store(copy, anchor: nil))
-        } else {
-            attach(target)
-        }
+        // The copy is one node, whatever the target holds: a collection's copy
+        // shares its children. It says where the alias was written, so a
+        // problem with the node as used (a mapping where an amount belongs, a
+        // duplicate key) is reported there, with a note at the anchor.
+        var copy = nodes[target]
+        copy.start = start
+        copy.end = end
+        let id = store(copy, anchor: nil)
+        aliases.append((id, target))
+        attach(id)
         return true
+    }
+
+    /// A null in place of what a dropped document cannot keep.
+    private mutating func attachPlaceholder(_ start: SourcePosition, _ end: SourcePosition) {
+        attach(store(YAMLNode(kind: .scalar, value: "", style: .plain, tag: nil, start: start, end: end), anchor: nil))
     }
 
     /// Past the depth bound the whole rest of the file is abandoned, not just
     /// the document: skipping to the document's end would mean reading every
     /// deeper level, and libyaml's cost per token grows with the flow depth.
     mutating func collectionStart(_ kind: YAMLNode.Kind, anchor: String?, tag: String?, flow: Bool, start: SourcePosition) -> Bool {
-        if skippingDocument { return true }
+        if skippingDocument && (ignoredDepth > 0 || stack.count >= YAMLLimits.maxDepth) {
+            ignoredDepth += 1
+            return true
+        }
         if stack.count >= YAMLLimits.maxDepth {
             diagnostics.append(Diagnostic(
                 .resourceLimit, at: range(start, start),
@@ -202,7 +255,10 @@ private struct Builder: YAMLEventHandler {
     }
 
     mutating func collectionEnd(_ end: SourcePosition) -> Bool {
-        if skippingDocument { return true }
+        if ignoredDepth > 0 {
+            ignoredDepth -= 1
+            return true
+        }
         close(end: end)
         return true
     }
@@ -220,8 +276,11 @@ private struct Builder: YAMLEventHandler {
             children = []
         }
         scratch.removeAll(keepingCapacity: true)
+        repeats.removeAll(keepingCapacity: !repeats.isEmpty)
+        aliases.removeAll(keepingCapacity: !aliases.isEmpty)
         anchors.removeAll(keepingCapacity: !anchors.isEmpty)
         stack.removeAll(keepingCapacity: true)
+        ignoredDepth = 0
         root = nil
     }
 
@@ -283,33 +342,38 @@ private struct Builder: YAMLEventHandler {
     }
 
     /// Puts a mapping's final key/value list in `resolved`: `<<` merges
-    /// applied, repeated keys dropped after being reported.
+    /// applied, repeated keys dropped after being reported and kept in
+    /// `repeats`, so that their values can still be checked.
     ///
     /// Explicit keys win over merged ones, and an earlier merge source wins over
-    /// a later one, as the YAML 1.1 merge-key spec says.
+    /// a later one, as the YAML 1.1 merge-key spec says. A mapping has one
+    /// merge key: a second is a repeated key, as ruamel reports it, and both
+    /// `<<` and any key tagged `!!merge` are merge keys, as in PyYAML and ruamel.
     private mutating func resolveMapping(_ items: ArraySlice<YAMLNode.ID>) {
         resolved.removeAll(keepingCapacity: true)
-        var merges: [YAMLNode.ID] = []
+        var merge: (key: YAMLNode.ID, value: YAMLNode.ID)?
         var seen = KeySet(pairs: items.count / 2)
         var index = items.startIndex
+        // The id `store` gives this mapping once it is resolved.
+        let mapping = nodes.count
         // Nodes are read in place (`nodes[key].value`), never copied out: a
         // copy retains and releases its strings, for every key of the book.
         while index + 1 < items.endIndex {
             let key = items[index], value = items[index + 1]
             index += 2
             if nodes[key].kind == .scalar {
-                if nodes[key].value == "<<", (nodes[key].style == .plain && nodes[key].tag == nil) || nodes[key].tag == mergeTag {
-                    merges.append(value)
+                if (nodes[key].value == "<<" && nodes[key].style == .plain && nodes[key].tag == nil) || nodes[key].tag == mergeTag {
+                    if let first = merge?.key {
+                        reportRepeat(key, first: first, merge: true)
+                        repeats.append(.init(mapping: mapping, key: key, value: value, first: first))
+                    } else {
+                        merge = (key, value)
+                    }
                     continue
                 }
                 if let first = seen.first(key, nodes: nodes, in: resolved) {
-                    let text = nodes[key].value
-                    diagnostics.append(Diagnostic(
-                        .duplicateKey, at: range(nodes[key].start, nodes[key].end),
-                        "duplicate key '\(text)'",
-                        notes: [.init(range: range(nodes[first].start, nodes[first].end), message: "'\(text)' first appears here")],
-                        help: "remove one of them, or merge their contents"
-                    ))
+                    reportRepeat(key, first: first, merge: false)
+                    repeats.append(.init(mapping: mapping, key: key, value: value, first: first))
                     continue
                 }
                 seen.insert(key, nodes: nodes)
@@ -317,16 +381,20 @@ private struct Builder: YAMLEventHandler {
             resolved.append(key)
             resolved.append(value)
         }
-        for source in merges {
+        if let source = merge?.value {
             let sourceNode = nodes[source]
             let mappings = sourceNode.kind == .sequence ? Array(children[sourceNode.childStart..<sourceNode.childStart + sourceNode.childCount]) : [source]
             for candidate in mappings {
                 let candidateNode = nodes[candidate]
                 guard candidateNode.kind == .mapping else {
-                    diagnostics.append(Diagnostic(
-                        .invalidType, at: range(candidateNode.start, candidateNode.end),
-                        "a '<<' merge needs a mapping or a sequence of mappings, found \(candidateNode.kindDescription)"
-                    ))
+                    if !skippingDocument {
+                        let anchor = aliases.last { $0.alias == candidate }?.anchor
+                        diagnostics.append(Diagnostic(
+                            .invalidType, at: range(candidateNode.start, candidateNode.end),
+                            "a '<<' merge needs a mapping or a sequence of mappings, found \(candidateNode.kindDescription)",
+                            notes: anchor.map { [.init(range: range(nodes[$0].start, nodes[$0].end), message: "the alias stands for the node anchored here")] } ?? []
+                        ))
+                    }
                     continue
                 }
                 var pair = candidateNode.childStart
@@ -342,6 +410,29 @@ private struct Builder: YAMLEventHandler {
                 }
             }
         }
+    }
+
+    /// Reports `key` as a repeat of `first`; not in a dropped document, whose
+    /// problems past the one that dropped it are not reported.
+    private mutating func reportRepeat(_ key: YAMLNode.ID, first: YAMLNode.ID, merge: Bool) {
+        if skippingDocument { return }
+        let text = nodes[key].value, firstText = nodes[first].value
+        let firstRange = range(nodes[first].start, nodes[first].end)
+        if merge && text != firstText {
+            diagnostics.append(Diagnostic(
+                .duplicateKey, at: range(nodes[key].start, nodes[key].end),
+                "duplicate merge key '\(text)'",
+                notes: [.init(range: firstRange, message: "the first merge key, '\(firstText)', is here")],
+                help: "merge several mappings with one key: '<<: [*a, *b]'"
+            ))
+            return
+        }
+        diagnostics.append(Diagnostic(
+            .duplicateKey, at: range(nodes[key].start, nodes[key].end),
+            "duplicate key '\(text)'",
+            notes: [.init(range: firstRange, message: "'\(text)' first appears here")],
+            help: merge ? "merge several mappings with one key: '<<: [*a, *b]'" : "remove one of them, or merge their contents"
+        ))
     }
 }
 

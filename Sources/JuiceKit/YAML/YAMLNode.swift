@@ -2,9 +2,10 @@
 ///
 /// Nodes refer to their children by index into the document's one `children`
 /// array, so a document costs a few flat arrays rather than an allocation per
-/// collection, and an alias of a collection is just a second reference to the
-/// anchored node: no copy, and an alias bomb costs no memory. (An alias of a
-/// scalar is copied, to carry the alias's own position.)
+/// collection, and an alias is one node that shares the anchored node's
+/// children: nothing under it is copied, and an alias bomb costs no memory.
+/// The alias's node carries the alias's own position, so a problem with it
+/// is reported where it was used (`YAMLDocument.anchor(of:)` finds the anchor).
 struct YAMLNode: Sendable {
     typealias ID = Int
 
@@ -85,17 +86,79 @@ struct YAMLNode: Sendable {
 /// One YAML document of a file: the node arena, the children of every
 /// collection in one array, and the root.
 struct YAMLDocument: Sendable {
+    /// Whether a document counts. One that does not is still handed on, so
+    /// later stages can tell what it meant to declare and not report that as
+    /// missing: the problem that dropped it is the one to report.
+    enum Status: Sendable, Hashable {
+        /// Read completely, with nothing that drops it.
+        case complete
+        /// Read to its end, but an undefined alias, an alias bomb or an
+        /// oversized scalar drops it; each of those stands as a null here.
+        case dropped
+        /// What was read before a syntax error or the depth bound stopped the
+        /// file: the rest of it, whatever it held, is unknown.
+        case cutShort
+    }
+
+    /// A key/value pair a mapping dropped because its key repeats an earlier
+    /// one (`first`). The composer reports the repeat; the pair is kept here so
+    /// its value can still be checked, as if it stood alone.
+    struct Repeat: Sendable {
+        var mapping: YAMLNode.ID
+        var key: YAMLNode.ID
+        var value: YAMLNode.ID
+        var first: YAMLNode.ID
+    }
+
     let file: String
     let nodes: [YAMLNode]
     let children: [YAMLNode.ID]
     /// Nil for a document with no content.
     let root: YAMLNode.ID?
+    var status: Status = .complete
+    /// Every repeated pair, sorted by mapping; empty in a document with none.
+    var repeats: [Repeat] = []
+    /// Each alias node and the anchored node it stands for, sorted by alias:
+    /// consulted only to place a note at the anchor.
+    var aliases: [(alias: YAMLNode.ID, anchor: YAMLNode.ID)] = []
 
     subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
 
     /// The span of a node in its file.
     func range(of id: YAMLNode.ID) -> SourceRange {
         SourceRange(file: file, start: nodes[id].start, end: nodes[id].end)
+    }
+
+    /// The pairs `mapping` dropped as repeats, in the order written.
+    func repeats(of mapping: YAMLNode.ID) -> ArraySlice<Repeat> {
+        if repeats.isEmpty { return [] }
+        var low = 0, high = repeats.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if repeats[middle].mapping < mapping { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < repeats.count && repeats[end].mapping == mapping { end += 1 }
+        return repeats[low..<end]
+    }
+
+    /// The anchored node `id` stands for, when `id` was written as an alias.
+    func anchor(of id: YAMLNode.ID) -> YAMLNode.ID? {
+        if aliases.isEmpty { return nil }
+        var low = 0, high = aliases.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if aliases[middle].alias < id { low = middle + 1 } else { high = middle }
+        }
+        return low < aliases.count && aliases[low].alias == id ? aliases[low].anchor : nil
+    }
+
+    /// A note at the anchor for a diagnostic about `id`, when `id` is an
+    /// alias: the diagnostic is placed at the alias, where the node was used,
+    /// and the note shows what the alias stands for.
+    func aliasNotes(for id: YAMLNode.ID) -> [Diagnostic.Note] {
+        guard let anchor = anchor(of: id) else { return [] }
+        return [.init(range: range(of: anchor), message: "the alias stands for the node anchored here")]
     }
 
     /// The children of a collection, in order.
