@@ -57,8 +57,8 @@ struct JuiceRun: ParsableCommand {
     @Option(help: ArgumentHelp("Seed for --random; the same seed gives the same orders on every machine.", valueName: "S"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Weights for --random, such as banana-juice=3,kiwi-juice=1.", valueName: "ID=WEIGHT,..."))
-    var mix: String?
+    @Option(help: ArgumentHelp("Weights for --random, such as banana-juice=3,kiwi-juice=1; several --mix merge, and an item may be named once.", valueName: "ID=WEIGHT,..."))
+    var mix: [String] = []
 
     @Option(help: "Output format: text or json (JSON Lines).")
     var format: RunFormat = .text
@@ -92,7 +92,7 @@ struct JuiceRun: ParsableCommand {
         options.orders = order
         options.randomCount = random
         options.seed = seed
-        options.mix = mix
+        options.mix = mix.isEmpty ? nil : mix.joined(separator: ",")
         options.format = format
         options.quiet = quiet
         options.capacity = capacity

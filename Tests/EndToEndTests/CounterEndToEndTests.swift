@@ -69,6 +69,15 @@ struct CounterEndToEndTests {
         #expect(result.stdout.hasSuffix("> \n"))
     }
 
+    /// A destination that cannot take the stock is refused before the counter
+    /// opens, not after a day of orders.
+    @Test func aBadSaveDestinationIsRefusedBeforeTheCounterOpens() throws {
+        let result = try ToolRunner.juiceRun(["--interactive", "--save-stock", "/nonexistent-dir/stock.yaml"], stdin: "2\nquit\n")
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: cannot save the stock to '/nonexistent-dir/stock.yaml': its folder '/nonexistent-dir' does not exist\n")
+    }
+
     @Test func interactiveRejectsJSONAndScripts() throws {
         let json = try ToolRunner.juiceRun(["--interactive", "--format", "json"], stdin: "")
         #expect(json.exitCode == 2)

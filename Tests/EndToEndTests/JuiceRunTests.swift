@@ -120,7 +120,7 @@ struct JuiceRunTests {
         #expect(result.exitCode == 1)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("broken-book/fruits.yaml:4:13: error: unknown key 'lable' in fruit 'banana' [unknown-key]\n"))
-        #expect(result.stderr.hasSuffix("juice-run: error: the recipe book is invalid; run juice-lint for details\n"))
+        #expect(result.stderr.hasSuffix("juice-run: error: the recipe book is invalid\n"))
     }
 
     @Test func missingScriptIsAUsageError() throws {
@@ -134,12 +134,6 @@ struct JuiceRunTests {
         let result = try ToolRunner.juiceRun(["--recipes", "no-such-dir", "-"], stdin: "")
         #expect(result.exitCode == 2)
         #expect(result.stderr == "juice-run: error: no such file or directory: 'no-such-dir'\n")
-    }
-
-    @Test func scriptThatIsADirectoryIsAUsageError() throws {
-        let result = try ToolRunner.juiceRun(["recipes"])
-        #expect(result.exitCode == 2)
-        #expect(result.stderr == "juice-run: error: cannot read 'recipes': it is a directory\n")
     }
 
     @Test func unknownOptionIsAUsageError() throws {
@@ -162,6 +156,79 @@ struct JuiceRunTests {
         #expect(result.exitCode == 0)
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix(#"{"type":"summary","orders":1,"served":1,"#))
+    }
+
+    // MARK: Usage problems, found before any order runs
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("juice-run-usage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// `--capacity` changes no stock, so `--save-stock` beside it would save nothing.
+    @Test func capacityWithSaveStockIsAUsageError() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appendingPathComponent("stock.yaml").path
+        let result = try ToolRunner.juiceRun(["--capacity", "--save-stock", saved])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: --capacity changes no stock, so there is nothing to save; leave out --save-stock\n")
+        #expect(!FileManager.default.fileExists(atPath: saved))
+    }
+
+    /// A folder given as the script is most likely the recipe book.
+    @Test func scriptThatIsADirectorySuggestsRecipes() throws {
+        let result = try ToolRunner.juiceRun(["recipes"])
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: cannot read 'recipes': it is a directory\n  help: did you mean '--recipes recipes'?\n")
+    }
+
+    /// Run outside the project, the default book is missing: say what to do.
+    @Test func missingDefaultRecipesSaysWhatToDo() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ToolRunner.juiceRun(["--order", "banana-juice"], in: directory)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            juice-run: error: no such file or directory: 'recipes', the default recipe book
+              help: run juice-run from the project root, where 'recipes' is, or pass --recipes DIR
+
+            """)
+    }
+
+    /// The diagnostics were all printed, so no line sends the user to juice-lint for them.
+    @Test func invalidBookPrintedInFullNeedsNoJuiceLintHint() throws {
+        let result = try ToolRunner.juiceRun(["--recipes", "broken-book", "-"], in: ToolRunner.fixtures, stdin: "mango-juice\n")
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.hasSuffix("  = help: a recipe cannot contain itself, directly or through other recipes\njuice-run: error: the recipe book is invalid\n"))
+        #expect(!result.stderr.contains("juice-lint"))
+        // When the cap hid some, the omission notice already says how to see them all.
+        let capped = try ToolRunner.juiceRun(["--recipes", "broken-book", "--max-diagnostics", "1", "-"], in: ToolRunner.fixtures, stdin: "")
+        #expect(capped.exitCode == 1)
+        #expect(capped.stderr.hasSuffix(" more diagnostics not shown (--max-diagnostics 0 shows all)\njuice-run: error: the recipe book is invalid\n"))
+        #expect(!capped.stderr.contains("juice-lint"))
+    }
+
+    /// `--mix` given twice merges: both sets of weights count, as one `--mix` with both would.
+    @Test func mixGivenTwiceMerges() throws {
+        let twice = try ToolRunner.juiceRun(["--random", "40", "--seed", "5", "--mix", "banana-juice=1", "--mix", "kiwi-juice=1", "--format", "json"])
+        let once = try ToolRunner.juiceRun(["--random", "40", "--seed", "5", "--mix", "banana-juice=1,kiwi-juice=1", "--format", "json"])
+        #expect(twice.exitCode == 0)
+        #expect(twice.stdout == once.stdout)
+        #expect(twice.stdout.contains(#""menu":"banana-juice""#))
+        #expect(twice.stdout.contains(#""menu":"kiwi-juice""#))
+    }
+
+    @Test(arguments: [["--mix", "banana-juice=1,kiwi-juice=2,banana-juice=3"], ["--mix", "banana-juice=1", "--mix", "banana-juice=3"]])
+    func mixNamingAnItemTwiceIsAUsageError(_ mix: [String]) throws {
+        let result = try ToolRunner.juiceRun(["--random", "5", "--seed", "1"] + mix)
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: --mix names 'banana-juice' twice\n  help: give each menu item one weight\n")
     }
 
     @Test func crlfScriptsAndMissingFinalNewlineWork() throws {

@@ -83,9 +83,11 @@ struct NoDataLossTests {
     }
 
     @Test func savingToAFullDeviceFailsAndLeavesItAlone() throws {
+        // Found at start-up (issue 11), before any order: a usage error, not a failed save.
         let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", "/dev/full"])
-        #expect(result.exitCode == 3)
-        #expect(result.stderr == "juice-run: error: the stock was not saved: cannot write '/dev/full': not a regular file; the stock is saved only to a regular file\n")
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: cannot save the stock to '/dev/full': it is not a regular file\n")
         var info = stat()
         #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
     }
@@ -99,7 +101,9 @@ struct NoDataLossTests {
         try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
         try "keep".write(to: blocked.appendingPathComponent("inside"), atomically: true, encoding: .utf8)
         let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", blocked.path])
-        #expect(result.exitCode == 3)
+        // Found at start-up (issue 11): a usage error before any order runs.
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "juice-run: error: cannot save the stock to '\(blocked.path)': it is a directory\n")
         #expect(try String(contentsOf: blocked.appendingPathComponent("inside"), encoding: .utf8) == "keep")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["stock.yaml"])
     }
@@ -178,6 +182,29 @@ struct NoDataLossTests {
         let unlimited = try ToolRunner.juiceRun(["--recipes", book.path, "--order", "one-juice", "--quiet", "--save-stock", saved.path])
         #expect(unlimited.exitCode == 0)
         #expect(try String(contentsOf: saved, encoding: .utf8).contains("  fruit-number-999: 999\n"))
+    }
+
+    /// A save that fails at the end hands the final stock over on stderr, in
+    /// stock-file format, so the day can be recovered by hand.
+    @Test func aFailedSavePrintsTheFinalStockToStandardError() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = try Self.bigBook(in: directory)
+        let saved = directory.appendingPathComponent("stock.yaml")
+        let result = try Self.runOutOfSpace(
+            "juice-run", ["--recipes", book.path, "--order", "one-juice", "--quiet", "--save-stock", saved.path], in: directory
+        )
+        #expect(result.exitCode == 3)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasPrefix("juice-run: error: the stock was not saved: cannot write '\(saved.path)': "))
+        #expect(lines[1] == "  help: the final stock follows in stock-file format; save it by hand")
+        let stock = lines.dropFirst(2).joined(separator: "\n")
+        #expect(stock.hasPrefix("# Stock saved by juice-run."))
+        #expect(stock.contains("\n  fruit-number-1: 0\n"), "one-juice took the one fruit-number-1")
+        #expect(stock.hasSuffix("\n  fruit-number-999: 999\n"))
+        // What stderr holds is a stock file the book accepts.
+        let bookFiles = try RecipeSources.load(paths: [book.path])
+        #expect(RecipeCompiler.compile(bookFiles, stock: SourceFile(path: "stderr.yaml", bytes: Array(stock.utf8))).book != nil)
     }
 
     @Test func aLintReportThatRunsOutOfSpaceLeavesNoPartialFile() throws {

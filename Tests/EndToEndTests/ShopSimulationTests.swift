@@ -212,7 +212,7 @@ struct ShopSimulationTests {
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("stock-files/bad.yaml:3:3: error: unknown fruit 'peer' [unknown-fruit]\n"))
         #expect(result.stderr.contains("stock-files/bad.yaml:4:1: error: unknown key 'menu' in a stock file [unknown-key]\n"))
-        #expect(result.stderr.hasSuffix("juice-run: error: the recipe book or the stock file is invalid; run juice-lint for details\n"))
+        #expect(result.stderr.hasSuffix("juice-run: error: the recipe book or the stock file is invalid\n"))
     }
 
     @Test func capacityOfTheCanonicalBook() throws {
@@ -262,10 +262,29 @@ struct ShopSimulationTests {
         #expect(try String(contentsOfFile: saved, encoding: .utf8).contains("  mango: 1\n"))
     }
 
-    @Test func unsavableStockFailsWithExit3() throws {
-        let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", "/nonexistent-dir/stock.yaml"])
-        #expect(result.exitCode == 3)
-        #expect(result.stderr.hasPrefix("juice-run: error: the stock was not saved: cannot write '/nonexistent-dir/stock.yaml': cannot create a temporary file beside it: No such file or directory"))
+    /// A destination that cannot take the stock is found at start-up, before
+    /// any order runs, rather than after a whole day of them.
+    @Test func unsavableStockDestinationIsAUsageErrorBeforeAnyOrder() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("plain.txt").path
+        try "not a folder".write(toFile: file, atomically: true, encoding: .utf8)
+        let cases: [(path: String, reason: String)] = [
+            ("/nonexistent-dir/stock.yaml", "its folder '/nonexistent-dir' does not exist"),
+            ("\(file)/stock.yaml", "'\(file)' is not a folder"),
+            (directory.path, "it is a directory"),
+            ("/dev/null", "it is not a regular file"),
+        ]
+        for (path, reason) in cases {
+            let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--save-stock", path])
+            #expect(result.exitCode == 2, "\(path)")
+            #expect(result.stdout == "", "no order ran for \(path)")
+            #expect(result.stderr == "juice-run: error: cannot save the stock to '\(path)': \(reason)\n")
+        }
+        // A bare file name saves beside the working directory, which is checked too.
+        let bare = try ToolRunner.juiceRun(["--recipes", ToolRunner.packageRoot.appendingPathComponent("recipes").path, "--order", "banana-juice", "--quiet", "--save-stock", "stock.yaml"], in: directory)
+        #expect(bare.exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("stock.yaml").path))
     }
 
     /// SIGKILL at random moments while juice-run saves a large stock again and
