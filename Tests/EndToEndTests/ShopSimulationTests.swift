@@ -28,14 +28,14 @@ struct ShopSimulationTests {
         #expect(result.exitCode == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            order 1 (line 1): apple-juice 사과쥬스 served
-            order 2 (line 2): mix-juice served
-            order 3 (line 3): mix-juice refused (apple: need 2, have 0; pear: need 1, have 0)
-            set (line 4): apple = 1
-            order 4 (line 5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
-            order 5 (line 5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
-            restock (line 6): pear +2, now 2
-            stock (line 7):
+            order 1 (priced/day.orders:1): apple-juice 사과쥬스 served
+            order 2 (priced/day.orders:2): mix-juice served
+            order 3 (priced/day.orders:3): mix-juice refused (apple: need 2, have 0; pear: need 1, have 0)
+            set (priced/day.orders:4): apple = 1
+            order 4 (priced/day.orders:5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
+            order 5 (priced/day.orders:5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
+            restock (priced/day.orders:6): pear +2, now 2
+            stock (priced/day.orders:7):
               🍎 사과  apple  1
                        pear   2
 
@@ -59,14 +59,14 @@ struct ShopSimulationTests {
         let result = try ToolRunner.juiceRun(["--recipes", "priced", "--format", "json", "priced/day.orders"], in: Self.fixtures)
         #expect(result.exitCode == 0)
         #expect(result.stdout == """
-            {"type":"order","seq":1,"line":1,"menu":"apple-juice","status":"served","short":[]}
-            {"type":"order","seq":2,"line":2,"menu":"mix-juice","status":"served","short":[]}
-            {"type":"order","seq":3,"line":3,"menu":"mix-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":0},{"fruit":"pear","need":1,"have":0}]}
-            {"type":"set","line":4,"fruit":"apple","stock":1}
-            {"type":"order","seq":4,"line":5,"menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
-            {"type":"order","seq":5,"line":5,"menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
-            {"type":"restock","line":6,"fruit":"pear","amount":2,"stock":2}
-            {"type":"stock","line":7,"stock":{"apple":1,"pear":2}}
+            {"type":"order","seq":1,"line":1,"source":"priced/day.orders","menu":"apple-juice","status":"served","short":[]}
+            {"type":"order","seq":2,"line":2,"source":"priced/day.orders","menu":"mix-juice","status":"served","short":[]}
+            {"type":"order","seq":3,"line":3,"source":"priced/day.orders","menu":"mix-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":0},{"fruit":"pear","need":1,"have":0}]}
+            {"type":"set","line":4,"source":"priced/day.orders","fruit":"apple","stock":1}
+            {"type":"order","seq":4,"line":5,"source":"priced/day.orders","menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
+            {"type":"order","seq":5,"line":5,"source":"priced/day.orders","menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
+            {"type":"restock","line":6,"source":"priced/day.orders","fruit":"pear","amount":2,"stock":2}
+            {"type":"stock","line":7,"source":"priced/day.orders","stock":{"apple":1,"pear":2}}
             {"type":"summary","orders":5,"served":2,"refused":3,"skipped":0,"stock":{"apple":1,"pear":2},"revenue":8000,"refusedByMenu":{"apple-juice":2,"mix-juice":1},"shortfall":{"apple":3,"pear":1}}
 
             """)
@@ -77,8 +77,8 @@ struct ShopSimulationTests {
         #expect(result.exitCode == 1)
         #expect(result.stderr == "<stdin>:1: error: stock cannot go below 0: '-1'\n  help: use 'set mango 0' to empty it\n")
         #expect(result.stdout.hasPrefix("""
-            {"type":"set","line":2,"fruit":"mango","stock":0}
-            {"type":"order","seq":1,"line":3,"menu":"mango-juice","status":"refused","short":[{"fruit":"mango","need":3,"have":0}]}
+            {"type":"set","line":2,"source":"<stdin>","fruit":"mango","stock":0}
+            {"type":"order","seq":1,"line":3,"source":"<stdin>","menu":"mango-juice","status":"refused","short":[{"fruit":"mango","need":3,"have":0}]}
 
             """))
     }
@@ -117,7 +117,7 @@ struct ShopSimulationTests {
         #expect(result.exitCode == 0)
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(!result.stdout.contains("\u{202E}"))
-        #expect(result.stdout.hasPrefix(#"order 1 (line 1): juice \u{1b}[31mRED\u{a}fake line served"#))
+        #expect(result.stdout.hasPrefix(#"order 1 (--order 1): juice \u{1b}[31mRED\u{a}fake line served"#))
         #expect(result.stdout.contains(#"\u{202e} \u{1b}]0;pwned\u{7}  mango"#))
     }
 

@@ -307,6 +307,7 @@ public struct ShopRun {
             }
             defer { if descriptor != streams.input { close(descriptor) } }
             let meter = showProgress ? ProgressMeter(total: size) : nil
+            simulation.begin(source: .script(name))
             var reader = LineReader(descriptor: descriptor)
             do {
                 try reader.forEachLine { line in
@@ -332,6 +333,7 @@ public struct ShopRun {
             meter?.finish()
         }
 
+        if !options.orders.isEmpty { simulation.begin(source: .order) }
         for (index, order) in options.orders.enumerated() where !StopSignal.requested {
             simulation.run(line: Self.orderLine(order, book: book), number: index + 1, file: "--order")
         }
@@ -342,6 +344,7 @@ public struct ShopRun {
                 streams.errors.line("juice-run: --random used seed \(seed); repeat the run with --seed \(seed)")
             }
             var generator = OrderGenerator(seed: seed, menuCount: book.menu.count, weights: weights)
+            simulation.begin(source: .random)
             let meter = showProgress ? ProgressMeter(total: count) : nil
             for number in 1...count {
                 if StopSignal.requested { break }

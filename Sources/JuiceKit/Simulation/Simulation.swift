@@ -19,6 +19,8 @@ public struct SimulationSummary: Sendable, Hashable {
 
 /// Receives every event of a run and renders it.
 public protocol SimulationReporter {
+    /// The commands that follow come from `source`; their `line`s count within it.
+    mutating func begin(source: OrderSource)
     mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome)
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int)
     mutating func set(line: Int, fruit: Int, stock: Int)
@@ -33,6 +35,8 @@ public protocol SimulationReporter {
 
 extension SimulationReporter {
     public var wantsEvents: Bool { true }
+    /// A reporter that does not name sources need not hear of them.
+    public mutating func begin(source: OrderSource) {}
 }
 
 /// Replays order-script lines against a `JuiceMaker`.
@@ -98,6 +102,12 @@ public struct Simulation<Reporter: SimulationReporter> {
         }
         guard let command else { return }
         run(command, line: number, file: file ?? parser.file)
+    }
+
+    /// The lines that follow come from `source`: call it before each script,
+    /// the `--order`s and the `--random` orders, so every event names its origin.
+    public mutating func begin(source: OrderSource) {
+        reporter.begin(source: source)
     }
 
     /// Reports a line that could not even be read as a command, and skips it.
