@@ -72,6 +72,30 @@ struct ShopSimulationTests {
             """)
     }
 
+    /// Prices at `Int.max`: the revenue is exact past 64 bits, in text and
+    /// JSON, never a saturated or wrapped number.
+    @Test func revenuePastSixtyFourBitsIsExact() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            fruits: { kiwi: }
+            stock: { kiwi: 9 }
+            menu:
+              gold-juice: { price: 9223372036854775807, recipe: { kiwi: 1 } }
+            """.write(to: directory.appendingPathComponent("book.yaml"), atomically: true, encoding: .utf8)
+        let text = try ToolRunner.juiceRun(["--recipes", directory.path, "--order", "gold-juicex3", "--quiet"])
+        #expect(text.exitCode == 0)
+        // 3 × 9223372036854775807 = 27670116110564327421.
+        #expect(text.stdout == """
+            orders: 3, served: 3, refused: 0
+            revenue: 27670116110564327421
+            shortfall: none
+
+            """)
+        let json = try ToolRunner.juiceRun(["--recipes", directory.path, "--order", "gold-juicex3", "--quiet", "--format", "json"])
+        #expect(json.stdout == #"{"type":"summary","orders":3,"served":3,"refused":0,"skipped":0,"stock":{"kiwi":6},"revenue":27670116110564327421,"refusedByMenu":{"gold-juice":0},"shortfall":{"kiwi":0}}"# + "\n")
+    }
+
     @Test func setRefusesNegativeStock() throws {
         let result = try ToolRunner.juiceRun(["--format", "json", "-"], stdin: "set mango -1\nset mango 0\nmango-juice\n")
         #expect(result.exitCode == 1)

@@ -110,4 +110,28 @@ struct RecordingReporter: SimulationReporter {
         #expect(OrderSource.order.textPrefix == "--order ")
         #expect(OrderSource.random.textPrefix == "--random ")
     }
+
+    /// Revenue is a 128-bit sum, printed exactly in decimal.
+    @Test func revenueIsExactPastSixtyFourBits() {
+        var revenue = Revenue()
+        #expect(revenue.description == "0")
+        revenue.add(Int.max)
+        #expect(revenue.description == "9223372036854775807")
+        revenue.add(Int.max)
+        revenue.add(2)
+        #expect(revenue.description == "18446744073709551616", "2^64, across the carry")
+        revenue.add(Int.max)
+        revenue.add(Int.max)
+        revenue.add(Int.max)
+        revenue.add(Int.max)
+        // 2^64 + 4 × (2^63 − 1) = 3 × 2^64 − 4
+        #expect(revenue.description == "55340232221128654844")
+        var tens = Revenue()
+        for _ in 0..<10 { tens.add(1_000_000_000_000_000_000) }
+        tens.add(5)
+        #expect(tens.description == "10000000000000000005", "the low 19 digits keep their zeros")
+        var many = Revenue()
+        for _ in 0..<1000 { many.add(Int.max) }
+        #expect(many.description == "9223372036854775807000")
+    }
 }

@@ -201,7 +201,9 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.key("stock")
         fruitObject(summary.stock, into: &json)
         json.key("revenue")
-        if let revenue = summary.revenue { json.int(revenue) } else { json.null() }
+        // Exact, so it may pass 2^63: valid JSON, which a reader that parses
+        // numbers as doubles or 64-bit integers would round or refuse.
+        if let revenue = summary.revenue { json.number(revenue.description) } else { json.null() }
         json.key("refusedByMenu")
         json.beginObject()
         for (index, item) in book.menu.enumerated() {

@@ -9,9 +9,8 @@ public struct SimulationSummary: Sendable, Hashable {
     public var stock: [Int] = []
     /// Refusals by menu index.
     public var refusedByMenu: [Int] = []
-    /// The prices of the orders served, or nil when no menu item has a price.
-    /// Saturates at `Int.max` rather than trap.
-    public var revenue: Int?
+    /// The prices of the orders served, exactly, or nil when no menu item has a price.
+    public var revenue: Revenue?
     /// By fruit index, how much more the day needed at its worst moment (see
     /// `Simulation`); 0 for a fruit that never ran short.
     public var shortfall: [Int] = []
@@ -72,7 +71,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         lowest = maker.store.counts
         prices = book.menu.map(\.price)
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
-        if prices.contains(where: { $0 != nil }) { summary.revenue = 0 }
+        if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
     }
 
     /// Runs one script line given as bytes: the common forms are read without
@@ -156,9 +155,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         summary.orders += 1
         if outcome == .served {
             summary.served += 1
-            if let price = prices[menu], let revenue = summary.revenue {
-                summary.revenue = Self.saturatingAdd(revenue, price)
-            }
+            if let price = prices[menu] { summary.revenue?.add(price) }
         } else {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1
