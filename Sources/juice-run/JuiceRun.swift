@@ -31,13 +31,22 @@ struct JuiceRun: ParsableCommand {
             (when prices are declared) and the shortfall: for each fruit, how far below zero \
             its stock would have gone at the worst moment had every order been served.
 
+            The counter: when an order is refused it asks to edit the stock, and if the \
+            order can then be made, offers to make it; a question is asked again until \
+            answered y or n. On quit, Ctrl-D or a signal it prints the day's summary \
+            (orders, served, refused, revenue) and where the stock was saved.
+
             Exit codes:
               0  the run finished (refusals for lack of fruit are outcomes, not errors)
               1  the book or stock file is invalid, or a script line was skipped
-              2  bad usage, or a path that does not exist or cannot be read
-              3  the stock could not be saved
-              130, 143  stopped by SIGINT or SIGTERM, after printing the summary so far
-                        (and saving the stock, atomically, if asked)
+              2  bad usage, a path that does not exist or cannot be read, or a
+                 --save-stock destination that cannot take the stock (checked
+                 before any order)
+              3  the stock could not be saved at the end; it is printed to
+                 standard error in stock-file format instead
+              129, 130, 143  stopped by SIGHUP, SIGINT or SIGTERM, in a replay or at
+                             the counter, after printing the summary so far (and
+                             saving the stock, atomically, if asked)
             """,
         version: JuiceMakerVersion.current
     )

@@ -154,6 +154,15 @@ struct JuiceRunTests {
         #expect(result.stdout.contains("3  the stock could not be saved"))
     }
 
+    /// The exit codes issue 11 added or changed are in --help.
+    @Test func helpDocumentsSignalsAndTheSaveDestination() throws {
+        let result = try ToolRunner.juiceRun(["--help"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("129, 130, 143  stopped by SIGHUP, SIGINT or SIGTERM, in a replay or at\n"))
+        #expect(result.stdout.contains("--save-stock destination that cannot take the stock"))
+        #expect(result.stdout.contains("standard error in stock-file format instead"))
+    }
+
     @Test func aByteOrderMarkOpeningTheScriptIsSkipped() throws {
         let result = try ToolRunner.juiceRun(["--format", "json", "--quiet", "-"], stdin: "\u{FEFF}banana-juice\n")
         #expect(result.exitCode == 0)

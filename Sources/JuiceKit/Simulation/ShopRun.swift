@@ -185,11 +185,16 @@ public struct ShopRun {
 
         let finalStock: FruitStore
         var exit = ToolExitCode.success
+        /// The counter's tally, for the summary it prints once the stock is saved.
+        var counter: InteractiveCounter?
         if options.interactive || (!hasOrders && streams.inputIsTerminal) {
             guard options.format == .text else {
                 return usage("the interactive counter has no --format json; pipe a script instead")
             }
-            finalStock = runCounter(book)
+            let session = runCounter(book)
+            counter = session
+            finalStock = session.store
+            if StopSignal.requested { exit = StopSignal.exitCode }
         } else {
             guard !book.menu.isEmpty || options.randomCount == nil || options.randomCount == 0 else {
                 return usage("--random needs a book with at least one menu item")
@@ -207,19 +212,32 @@ public struct ShopRun {
             finalStock = FruitStore(counts: outcome.summary.stock)
         }
 
+        var saveFailure: (error: FileWriter.Failure, stock: String)?
         if let path = options.saveStockPath {
             let text = StockFile.render(finalStock.counts, book: book)
             do {
                 try AtomicFile.write(text, to: path)
             } catch {
-                // The day's stock lives only in this process now: hand it over
-                // so it can be saved by hand rather than lost.
-                errors.line("juice-run: error: the stock was not saved: \(error)")
-                errors.line("  help: the final stock follows in stock-file format; save it by hand")
-                errors.write(text)
-                errors.flush()
-                return .internalFailure
+                saveFailure = (error, text)
             }
+        }
+        if let counter {
+            // The counter's summary comes after the save, so it can say where the stock went.
+            streams.output.write(counter.closingText(savedTo: saveFailure == nil ? options.saveStockPath : nil))
+            streams.output.flush()
+            if StopSignal.requested {
+                let orders = counter.day.orders
+                errors.line("juice-run: stopped by a signal after \(orders) \(orders == 1 ? "order" : "orders"); the summary covers \(orders == 1 ? "it" : "those")")
+            }
+        }
+        if let saveFailure {
+            // The day's stock lives only in this process now: hand it over
+            // so it can be saved by hand rather than lost.
+            errors.line("juice-run: error: the stock was not saved: \(saveFailure.error)")
+            errors.line("  help: the final stock follows in stock-file format; save it by hand")
+            errors.write(saveFailure.stock)
+            errors.flush()
+            return .internalFailure
         }
         return exit
     }
@@ -258,18 +276,22 @@ public struct ShopRun {
         streams.output.flush()
     }
 
-    private func runCounter(_ book: RecipeBook) -> FruitStore {
+    /// Runs the counter until `quit`, end of input or a stop signal, which
+    /// ends the session the same way (`LineReader` returns nil).
+    private func runCounter(_ book: RecipeBook) -> InteractiveCounter {
+        StopSignal.install()
         var reader = LineReader(descriptor: streams.input)
         let output = streams.output
         var counter = InteractiveCounter(
             book: book, store: FruitStore(book: book),
-            input: { reader.nextLine() },
+            input: { StopSignal.requested ? nil : reader.nextLine() },
             output: { text in
                 output.write(text)
                 output.flush()
             }
         )
-        return counter.run()
+        _ = counter.run()
+        return counter
     }
 
     /// Replays scripts, then `--order`s, then `--random` orders, as one run.
@@ -357,7 +379,7 @@ public struct ShopRun {
         let summary = simulation.finish()
         if StopSignal.requested {
             streams.errors.line("juice-run: stopped by a signal after \(summary.orders) orders; the summary covers those")
-            exit = StopSignal.received == SIGTERM ? .terminated : .interrupted
+            exit = StopSignal.exitCode
         } else if exit == .success && summary.skippedLines > 0 {
             exit = .failure
         }

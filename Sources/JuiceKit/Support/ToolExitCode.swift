@@ -9,6 +9,9 @@ public enum ToolExitCode: Int32, Sendable {
     case usage = 2
     /// The tool itself failed, for example it could not write its report.
     case internalFailure = 3
+    /// juice-run was stopped by SIGHUP (128 + 1), its terminal gone, after
+    /// printing its summary and saving.
+    case hangup = 129
     /// juice-run was stopped by SIGINT (128 + 2) after printing its summary.
     case interrupted = 130
     /// juice-run was stopped by SIGTERM (128 + 15) after printing its summary.
