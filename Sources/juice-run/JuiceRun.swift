@@ -31,13 +31,26 @@ struct JuiceRun: ParsableCommand {
             (when prices are declared) and the shortfall: for each fruit, how far below zero \
             its stock would have gone at the worst moment had every order been served.
 
+            The counter: when an order is refused it asks to edit the stock, and if the \
+            order can then be made, offers to make it; a question is asked again until \
+            answered y or n. On quit, Ctrl-D or a signal it prints the day's summary \
+            (orders, served, refused, revenue) and where the stock was saved.
+
             Exit codes:
               0  the run finished (refusals for lack of fruit are outcomes, not errors)
               1  the book or stock file is invalid, or a script line was skipped
-              2  bad usage, or a path that does not exist or cannot be read
-              3  the stock could not be saved
-              130, 143  stopped by SIGINT or SIGTERM, after printing the summary so far
-                        (and saving the stock, atomically, if asked)
+              2  bad usage, a path that does not exist or cannot be read, or a
+                 --save-stock destination that cannot take the stock (checked
+                 before any order)
+              3  the stock could not be saved at the end (it is printed to
+                 standard error in stock-file format instead), or the output
+                 could not be written (one line on standard error says what)
+              141  the reader of the output went away (a closed pipe, as in
+                   '| head'): the run stopped quietly, as cat does, and still
+                   saved the stock if asked
+              129, 130, 143  stopped by SIGHUP, SIGINT or SIGTERM, in a replay or at
+                             the counter, after printing the summary so far (and
+                             saving the stock, atomically, if asked)
             """,
         version: JuiceMakerVersion.current
     )
@@ -57,8 +70,8 @@ struct JuiceRun: ParsableCommand {
     @Option(help: ArgumentHelp("Seed for --random; the same seed gives the same orders on every machine.", valueName: "S"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Weights for --random, such as banana-juice=3,kiwi-juice=1.", valueName: "ID=WEIGHT,..."))
-    var mix: String?
+    @Option(help: ArgumentHelp("Weights for --random, such as banana-juice=3,kiwi-juice=1; several --mix merge, and an item may be named once.", valueName: "ID=WEIGHT,..."))
+    var mix: [String] = []
 
     @Option(help: "Output format: text or json (JSON Lines).")
     var format: RunFormat = .text
@@ -92,7 +105,7 @@ struct JuiceRun: ParsableCommand {
         options.orders = order
         options.randomCount = random
         options.seed = seed
-        options.mix = mix
+        options.mix = mix.isEmpty ? nil : mix.joined(separator: ",")
         options.format = format
         options.quiet = quiet
         options.capacity = capacity
@@ -101,7 +114,13 @@ struct JuiceRun: ParsableCommand {
         options.maxDiagnostics = maxDiagnostics
         let streams = RunStreams.standard()
         let exit = ShopRun(options: options, streams: streams).run()
-        try streams.output.finish()
+        do {
+            try streams.output.finish()
+        } catch {
+            // A failed save was reported already, with the stock itself: its
+            // exit 3 stands, even when the output's reader also went away.
+            if exit != .internalFailure || !error.isBrokenPipe { throw error }
+        }
         if exit != .success { throw ExitCode(exit.rawValue) }
     }
 

@@ -11,7 +11,8 @@ struct CounterEndToEndTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let saved = directory.appendingPathComponent("stock.yaml").path
         // Order 딸바쥬스 (served); order strawberry-juice (refused: 16 > 0);
-        // answer y; try to take too much; add 16 strawberries; close; order again (served); quit.
+        // answer y; try to take too much; add 16 strawberries; close; answer
+        // "2" (not an answer: asked again), then y to make it now (served); quit.
         let input = """
             5
             strawberry-juice
@@ -19,7 +20,8 @@ struct CounterEndToEndTests {
             kiwi -11
             strawberry +16
 
-            1
+            2
+            y
             quit
 
             """
@@ -36,14 +38,16 @@ struct CounterEndToEndTests {
         #expect(stdout.contains("stock> Refused: taking 11 would leave kiwi below 0; it stays at 10.\n"))
         #expect(stdout.contains("stock> strawberry: 0 -> 16\n"))
         #expect(stdout.hasSuffix("""
-            > 딸기쥬스 is ready. Enjoy!
+            Make strawberry-juice now? [Y/n] Answer y or n. Make strawberry-juice now? [Y/n] 딸기쥬스 is ready. Enjoy!
             stock:
               🍓  딸기      strawberry   0
               🍌  바나나    banana       9
               🍍  파인애플  pineapple   10
               🥝  키위      kiwi        10
               🥭  망고      mango       10
-            > 
+            > Day's summary: 2 orders, 2 served, 0 refused.
+            Stock saved to '\(saved)'.
+
             """))
         #expect(try String(contentsOfFile: saved, encoding: .utf8).hasSuffix("""
             stock:
@@ -66,7 +70,18 @@ struct CounterEndToEndTests {
     @Test func endOfInputQuitsCleanly() throws {
         let result = try ToolRunner.juiceRun(["--interactive"], stdin: "banana-juice\n")
         #expect(result.exitCode == 0)
-        #expect(result.stdout.hasSuffix("> \n"))
+        #expect(result.stderr == "")
+        // Ctrl-D ends the prompt's line, then the day's summary.
+        #expect(result.stdout.hasSuffix("> \nDay's summary: 1 order, 1 served, 0 refused.\n"))
+    }
+
+    /// A destination that cannot take the stock is refused before the counter
+    /// opens, not after a day of orders.
+    @Test func aBadSaveDestinationIsRefusedBeforeTheCounterOpens() throws {
+        let result = try ToolRunner.juiceRun(["--interactive", "--save-stock", "/nonexistent-dir/stock.yaml"], stdin: "2\nquit\n")
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: cannot save the stock to '/nonexistent-dir/stock.yaml': its folder '/nonexistent-dir' does not exist\n")
     }
 
     @Test func interactiveRejectsJSONAndScripts() throws {

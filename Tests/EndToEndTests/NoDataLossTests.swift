@@ -61,6 +61,93 @@ struct NoDataLossTests {
         #expect(RecipeCompiler.compile(book, stock: stock).book != nil)
     }
 
+    /// SIGHUP (a closed terminal) stops a replay like the others, exit 129.
+    @Test func aHangupStopsTheRunCleanly() throws {
+        try stopARun(with: SIGHUP, expecting: 129, after: 200_000)
+    }
+
+    /// A replay waiting on an idle pipe stops at once on a signal, with its
+    /// summary, instead of waiting for input that may never come.
+    @Test func aSignalStopsAReplayWaitingForInput() throws {
+        let session = try CounterProcess(["-", "--format", "json"])
+        session.send("banana-juice\n")
+        Self.waitUntilCatching(SIGTERM, pid: session.pid, thenWait: 300_000)
+        let result = session.stop(with: SIGTERM)
+        #expect(result.exitedNormally)
+        #expect(result.exitCode == 143)
+        #expect(result.stdout.hasPrefix(#"{"type":"order","seq":1,"line":1,"source":"<stdin>","menu":"banana-juice","status":"served""#))
+        #expect(result.stdout.contains("\n" + #"{"type":"summary","orders":1,"served":1,"#))
+        #expect(result.stderr == "juice-run: stopped by a signal after 1 orders; the summary covers those\n")
+    }
+
+    /// Ctrl-C, SIGTERM or a closed terminal at the counter ends the session as
+    /// `quit` does: the day's summary, the stock saved whole, then 128 + the signal.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func aSignalAtTheCounterKeepsTheSession(signal: Int32, status: Int32) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let saved = directory.appendingPathComponent("stock.yaml").path
+        let session = try CounterProcess(["--interactive", "--save-stock", saved])
+        session.send("2\n1\n")
+        // Served banana-juice; strawberry-juice refused and its question waiting.
+        session.waitFor("Not enough fruit. Edit the stock? [y/N] ")
+        Self.waitUntilCatching(signal, pid: session.pid, thenWait: 0)
+        let result = session.stop(with: signal)
+        #expect(result.exitedNormally)
+        #expect(result.exitCode == status)
+        #expect(result.stdout.hasSuffix("""
+            Not enough fruit. Edit the stock? [y/N]\u{20}
+            Day's summary: 2 orders, 1 served, 1 refused.
+            Stock saved to '\(saved)'.
+
+            """))
+        #expect(result.stderr == "juice-run: stopped by a signal after 2 orders; the summary covers those\n")
+        #expect(try String(contentsOfFile: saved, encoding: .utf8).hasSuffix("""
+            stock:
+              strawberry: 10
+              banana: 8
+              pineapple: 10
+              kiwi: 10
+              mango: 10
+
+            """))
+        let book = try RecipeSources.load(paths: [ToolRunner.packageRoot.appendingPathComponent("recipes").path])
+        #expect(RecipeCompiler.compile(book, stock: SourceFile(path: "stock.yaml", bytes: try RecipeSources.readFile(saved))).book != nil)
+    }
+
+    /// The destination was fine at start-up but is gone when the counter
+    /// closes: the stock is printed to stderr in stock-file format, exit 3.
+    @Test func aCounterSaveThatFailsAtTheEndPrintsTheStock() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("day")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let saved = folder.appendingPathComponent("stock.yaml").path
+        let session = try CounterProcess(["--interactive", "--save-stock", saved])
+        session.send("2\n")
+        session.waitFor("바나나쥬스 is ready. Enjoy!\n")
+        try FileManager.default.removeItem(at: folder)
+        session.send("quit\n")
+        let result = session.finish()
+        #expect(result.exitCode == 3)
+        // A pipe does not echo "quit", so the summary follows the prompt.
+        #expect(result.stdout.hasSuffix("> Day's summary: 1 order, 1 served, 0 refused.\n"))
+        #expect(!result.stdout.contains("Stock saved"))
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("juice-run: error: the stock was not saved: cannot write '\(saved)': ") == true, "\(result.stderr)")
+        #expect(lines.dropFirst().first == "  help: the final stock follows in stock-file format; save it by hand")
+        #expect(result.stderr.hasSuffix("""
+            version: 1
+            stock:
+              strawberry: 10
+              banana: 8
+              pineapple: 10
+              kiwi: 10
+              mango: 10
+
+            """))
+    }
+
     /// Waits until the process has its handler for `signal` in place, so the
     /// signal tests what the handler does rather than how fast the process
     /// starts (a loaded machine can take longer than any fixed pause). On
@@ -83,9 +170,11 @@ struct NoDataLossTests {
     }
 
     @Test func savingToAFullDeviceFailsAndLeavesItAlone() throws {
+        // Found at start-up (issue 11), before any order: a usage error, not a failed save.
         let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", "/dev/full"])
-        #expect(result.exitCode == 3)
-        #expect(result.stderr == "juice-run: error: the stock was not saved: cannot write '/dev/full': not a regular file; the stock is saved only to a regular file\n")
+        #expect(result.exitCode == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "juice-run: error: cannot save the stock to '/dev/full': it is not a regular file\n")
         var info = stat()
         #expect(stat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
     }
@@ -99,7 +188,9 @@ struct NoDataLossTests {
         try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
         try "keep".write(to: blocked.appendingPathComponent("inside"), atomically: true, encoding: .utf8)
         let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", blocked.path])
-        #expect(result.exitCode == 3)
+        // Found at start-up (issue 11): a usage error before any order runs.
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "juice-run: error: cannot save the stock to '\(blocked.path)': it is a directory\n")
         #expect(try String(contentsOf: blocked.appendingPathComponent("inside"), encoding: .utf8) == "keep")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["stock.yaml"])
     }
@@ -180,6 +271,29 @@ struct NoDataLossTests {
         #expect(try String(contentsOf: saved, encoding: .utf8).contains("  fruit-number-999: 999\n"))
     }
 
+    /// A save that fails at the end hands the final stock over on stderr, in
+    /// stock-file format, so the day can be recovered by hand.
+    @Test func aFailedSavePrintsTheFinalStockToStandardError() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let book = try Self.bigBook(in: directory)
+        let saved = directory.appendingPathComponent("stock.yaml")
+        let result = try Self.runOutOfSpace(
+            "juice-run", ["--recipes", book.path, "--order", "one-juice", "--quiet", "--save-stock", saved.path], in: directory
+        )
+        #expect(result.exitCode == 3)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasPrefix("juice-run: error: the stock was not saved: cannot write '\(saved.path)': "))
+        #expect(lines[1] == "  help: the final stock follows in stock-file format; save it by hand")
+        let stock = lines.dropFirst(2).joined(separator: "\n")
+        #expect(stock.hasPrefix("# Stock saved by juice-run."))
+        #expect(stock.contains("\n  fruit-number-1: 0\n"), "one-juice took the one fruit-number-1")
+        #expect(stock.hasSuffix("\n  fruit-number-999: 999\n"))
+        // What stderr holds is a stock file the book accepts.
+        let bookFiles = try RecipeSources.load(paths: [book.path])
+        #expect(RecipeCompiler.compile(bookFiles, stock: SourceFile(path: "stderr.yaml", bytes: Array(stock.utf8))).book != nil)
+    }
+
     @Test func aLintReportThatRunsOutOfSpaceLeavesNoPartialFile() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -193,5 +307,85 @@ struct NoDataLossTests {
         #expect(result.stderr.hasPrefix("juice-lint: error: cannot write '\(report.path)': "), "\(result.stderr)")
         #expect(try String(contentsOf: report, encoding: .utf8) == "{}\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["book.yaml", "report.json"])
+    }
+}
+
+/// A `juice-run` whose standard input stays open, fed a piece at a time, as
+/// an operator at the counter would: the tests can wait for a prompt, then
+/// signal it or change the world around it.
+final class CounterProcess: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe(), output = Pipe(), errors = Pipe()
+    /// Everything read from stdout so far; guarded by `lock`.
+    private var text = Data()
+    private let lock = NSCondition()
+    private var outputEnded = false
+    private var errorData = Data()
+    private let errorsDone = DispatchSemaphore(value: 0)
+
+    var pid: Int32 { process.processIdentifier }
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = ToolRunner.productsDirectory.appendingPathComponent("juice-run")
+        process.arguments = arguments
+        process.currentDirectoryURL = ToolRunner.packageRoot
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let pid = process.processIdentifier
+        // A watchdog, so a session that never ends fails the test rather than hanging it.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { kill(pid, SIGKILL) }
+        Thread { [self] in
+            while true {
+                let data = output.fileHandleForReading.availableData
+                lock.lock()
+                if data.isEmpty { outputEnded = true } else { text.append(data) }
+                lock.broadcast()
+                lock.unlock()
+                if data.isEmpty { return }
+            }
+        }.start()
+        Thread { [self] in
+            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            errorsDone.signal()
+        }.start()
+    }
+
+    func send(_ line: String) {
+        input.fileHandleForWriting.write(Data(line.utf8))
+    }
+
+    /// Waits until stdout holds `marker` (or ends).
+    func waitFor(_ marker: String) {
+        lock.lock()
+        while !outputEnded && !String(decoding: text, as: UTF8.self).contains(marker) { lock.wait() }
+        lock.unlock()
+    }
+
+    /// Sends `signal` and waits for the end, with stdin still open.
+    func stop(with signal: Int32) -> ToolResult {
+        kill(pid, signal)
+        return collect()
+    }
+
+    /// Closes stdin (Ctrl-D) and waits for the end.
+    func finish() -> ToolResult {
+        try? input.fileHandleForWriting.close()
+        return collect()
+    }
+
+    private func collect() -> ToolResult {
+        lock.lock()
+        while !outputEnded { lock.wait() }
+        let stdout = String(decoding: text, as: UTF8.self)
+        lock.unlock()
+        errorsDone.wait()
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        return ToolResult(
+            stdout: stdout, stderr: String(decoding: errorData, as: UTF8.self),
+            exitCode: process.terminationStatus, exitedNormally: process.terminationReason == .exit, seconds: 0
+        )
     }
 }

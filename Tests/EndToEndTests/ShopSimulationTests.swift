@@ -28,14 +28,14 @@ struct ShopSimulationTests {
         #expect(result.exitCode == 0)
         #expect(result.stderr == "")
         #expect(result.stdout == """
-            order 1 (line 1): apple-juice 사과쥬스 served
-            order 2 (line 2): mix-juice served
-            order 3 (line 3): mix-juice refused (apple: need 2, have 0; pear: need 1, have 0)
-            set (line 4): apple = 1
-            order 4 (line 5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
-            order 5 (line 5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
-            restock (line 6): pear +2, now 2
-            stock (line 7):
+            order 1 (priced/day.orders:1): apple-juice 사과쥬스 served
+            order 2 (priced/day.orders:2): mix-juice served
+            order 3 (priced/day.orders:3): mix-juice refused (apple: need 2, have 0; pear: need 1, have 0)
+            set (priced/day.orders:4): apple = 1
+            order 4 (priced/day.orders:5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
+            order 5 (priced/day.orders:5): apple-juice 사과쥬스 refused (apple: need 2, have 1)
+            restock (priced/day.orders:6): pear +2, now 2
+            stock (priced/day.orders:7):
               🍎 사과  apple  1
                        pear   2
 
@@ -59,17 +59,41 @@ struct ShopSimulationTests {
         let result = try ToolRunner.juiceRun(["--recipes", "priced", "--format", "json", "priced/day.orders"], in: Self.fixtures)
         #expect(result.exitCode == 0)
         #expect(result.stdout == """
-            {"type":"order","seq":1,"line":1,"menu":"apple-juice","status":"served","short":[]}
-            {"type":"order","seq":2,"line":2,"menu":"mix-juice","status":"served","short":[]}
-            {"type":"order","seq":3,"line":3,"menu":"mix-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":0},{"fruit":"pear","need":1,"have":0}]}
-            {"type":"set","line":4,"fruit":"apple","stock":1}
-            {"type":"order","seq":4,"line":5,"menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
-            {"type":"order","seq":5,"line":5,"menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
-            {"type":"restock","line":6,"fruit":"pear","amount":2,"stock":2}
-            {"type":"stock","line":7,"stock":{"apple":1,"pear":2}}
+            {"type":"order","seq":1,"line":1,"source":"priced/day.orders","menu":"apple-juice","status":"served","short":[]}
+            {"type":"order","seq":2,"line":2,"source":"priced/day.orders","menu":"mix-juice","status":"served","short":[]}
+            {"type":"order","seq":3,"line":3,"source":"priced/day.orders","menu":"mix-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":0},{"fruit":"pear","need":1,"have":0}]}
+            {"type":"set","line":4,"source":"priced/day.orders","fruit":"apple","stock":1}
+            {"type":"order","seq":4,"line":5,"source":"priced/day.orders","menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
+            {"type":"order","seq":5,"line":5,"source":"priced/day.orders","menu":"apple-juice","status":"refused","short":[{"fruit":"apple","need":2,"have":1}]}
+            {"type":"restock","line":6,"source":"priced/day.orders","fruit":"pear","amount":2,"stock":2}
+            {"type":"stock","line":7,"source":"priced/day.orders","stock":{"apple":1,"pear":2}}
             {"type":"summary","orders":5,"served":2,"refused":3,"skipped":0,"stock":{"apple":1,"pear":2},"revenue":8000,"refusedByMenu":{"apple-juice":2,"mix-juice":1},"shortfall":{"apple":3,"pear":1}}
 
             """)
+    }
+
+    /// Prices at `Int.max`: the revenue is exact past 64 bits, in text and
+    /// JSON, never a saturated or wrapped number.
+    @Test func revenuePastSixtyFourBitsIsExact() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            fruits: { kiwi: }
+            stock: { kiwi: 9 }
+            menu:
+              gold-juice: { price: 9223372036854775807, recipe: { kiwi: 1 } }
+            """.write(to: directory.appendingPathComponent("book.yaml"), atomically: true, encoding: .utf8)
+        let text = try ToolRunner.juiceRun(["--recipes", directory.path, "--order", "gold-juicex3", "--quiet"])
+        #expect(text.exitCode == 0)
+        // 3 × 9223372036854775807 = 27670116110564327421.
+        #expect(text.stdout == """
+            orders: 3, served: 3, refused: 0
+            revenue: 27670116110564327421
+            shortfall: none
+
+            """)
+        let json = try ToolRunner.juiceRun(["--recipes", directory.path, "--order", "gold-juicex3", "--quiet", "--format", "json"])
+        #expect(json.stdout == #"{"type":"summary","orders":3,"served":3,"refused":0,"skipped":0,"stock":{"kiwi":6},"revenue":27670116110564327421,"refusedByMenu":{"gold-juice":0},"shortfall":{"kiwi":0}}"# + "\n")
     }
 
     @Test func setRefusesNegativeStock() throws {
@@ -77,8 +101,8 @@ struct ShopSimulationTests {
         #expect(result.exitCode == 1)
         #expect(result.stderr == "<stdin>:1: error: stock cannot go below 0: '-1'\n  help: use 'set mango 0' to empty it\n")
         #expect(result.stdout.hasPrefix("""
-            {"type":"set","line":2,"fruit":"mango","stock":0}
-            {"type":"order","seq":1,"line":3,"menu":"mango-juice","status":"refused","short":[{"fruit":"mango","need":3,"have":0}]}
+            {"type":"set","line":2,"source":"<stdin>","fruit":"mango","stock":0}
+            {"type":"order","seq":1,"line":3,"source":"<stdin>","menu":"mango-juice","status":"refused","short":[{"fruit":"mango","need":3,"have":0}]}
 
             """))
     }
@@ -117,7 +141,7 @@ struct ShopSimulationTests {
         #expect(result.exitCode == 0)
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(!result.stdout.contains("\u{202E}"))
-        #expect(result.stdout.hasPrefix(#"order 1 (line 1): juice \u{1b}[31mRED\u{a}fake line served"#))
+        #expect(result.stdout.hasPrefix(#"order 1 (--order 1): juice \u{1b}[31mRED\u{a}fake line served"#))
         #expect(result.stdout.contains(#"\u{202e} \u{1b}]0;pwned\u{7}  mango"#))
     }
 
@@ -212,7 +236,7 @@ struct ShopSimulationTests {
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("stock-files/bad.yaml:3:3: error: unknown fruit 'peer' [unknown-fruit]\n"))
         #expect(result.stderr.contains("stock-files/bad.yaml:4:1: error: unknown key 'menu' in a stock file [unknown-key]\n"))
-        #expect(result.stderr.hasSuffix("juice-run: error: the recipe book or the stock file is invalid; run juice-lint for details\n"))
+        #expect(result.stderr.hasSuffix("juice-run: error: the recipe book or the stock file is invalid\n"))
     }
 
     @Test func capacityOfTheCanonicalBook() throws {
@@ -262,10 +286,29 @@ struct ShopSimulationTests {
         #expect(try String(contentsOfFile: saved, encoding: .utf8).contains("  mango: 1\n"))
     }
 
-    @Test func unsavableStockFailsWithExit3() throws {
-        let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--quiet", "--save-stock", "/nonexistent-dir/stock.yaml"])
-        #expect(result.exitCode == 3)
-        #expect(result.stderr.hasPrefix("juice-run: error: the stock was not saved: cannot write '/nonexistent-dir/stock.yaml': cannot create a temporary file beside it: No such file or directory"))
+    /// A destination that cannot take the stock is found at start-up, before
+    /// any order runs, rather than after a whole day of them.
+    @Test func unsavableStockDestinationIsAUsageErrorBeforeAnyOrder() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("plain.txt").path
+        try "not a folder".write(toFile: file, atomically: true, encoding: .utf8)
+        let cases: [(path: String, reason: String)] = [
+            ("/nonexistent-dir/stock.yaml", "its folder '/nonexistent-dir' does not exist"),
+            ("\(file)/stock.yaml", "'\(file)' is not a folder"),
+            (directory.path, "it is a directory"),
+            ("/dev/null", "it is not a regular file"),
+        ]
+        for (path, reason) in cases {
+            let result = try ToolRunner.juiceRun(["--order", "banana-juice", "--save-stock", path])
+            #expect(result.exitCode == 2, "\(path)")
+            #expect(result.stdout == "", "no order ran for \(path)")
+            #expect(result.stderr == "juice-run: error: cannot save the stock to '\(path)': \(reason)\n")
+        }
+        // A bare file name saves beside the working directory, which is checked too.
+        let bare = try ToolRunner.juiceRun(["--recipes", ToolRunner.packageRoot.appendingPathComponent("recipes").path, "--order", "banana-juice", "--quiet", "--save-stock", "stock.yaml"], in: directory)
+        #expect(bare.exitCode == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("stock.yaml").path))
     }
 
     /// SIGKILL at random moments while juice-run saves a large stock again and

@@ -23,6 +23,9 @@ private struct CounterSession {
     var transcript: String
     var store: FruitStore
     var unread: [String]
+    /// The day's tally and the closing text the counter gives for it, unsaved.
+    var day: InteractiveCounter.Day
+    var closing: String
 
     /// Runs a counter on `lines`. Each line read is written into the transcript
     /// after the prompt, with its newline, as a terminal echoes what is typed
@@ -49,6 +52,8 @@ private struct CounterSession {
         #expect(counter.store == self.store)
         transcript = terminal.text
         unread = Array(terminal.lines)
+        day = counter.day
+        closing = counter.closingText(savedTo: nil)
     }
 }
 
@@ -77,6 +82,102 @@ private let openingScreen = """
 private let hint = "Type a menu number, id or label to order, or 'help'.\n"
 
 @Suite struct CounterTests {
+    // MARK: A refused order is not lost
+
+    /// After the editor, an order that can now be made is offered; Enter makes it.
+    @Test func aRefusedOrderIsOfferedAgainAfterEditing() throws {
+        let book = try canonicalBook()
+        let session = CounterSession(book: book, ["1", "y", "strawberry +6", "", "", "q"])
+        #expect(session.transcript.hasSuffix("""
+            stock> strawberry +6
+            strawberry: 10 -> 16
+            stock>\u{20}
+            stock:
+              🍓  딸기      strawberry  16
+              🍌  바나나    banana      10
+              🍍  파인애플  pineapple   10
+              🥝  키위      kiwi        10
+              🥭  망고      mango       10
+            Make strawberry-juice now? [Y/n]\u{20}
+            딸기쥬스 is ready. Enjoy!
+            stock:
+              🍓  딸기      strawberry   0
+              🍌  바나나    banana      10
+              🍍  파인애플  pineapple   10
+              🥝  키위      kiwi        10
+              🥭  망고      mango       10
+            > q
+
+            """))
+        #expect(session.store.counts == [0, 10, 10, 10, 10])
+        #expect(session.day == InteractiveCounter.Day(orders: 1, served: 1, refused: 0, revenue: nil))
+        #expect(session.unread.isEmpty)
+    }
+
+    /// Anything but y, yes, n, no (or Enter) is asked again at both questions:
+    /// the next order typed too early must not count as an answer.
+    @Test func questionsAreAskedAgainUntilAnswered() throws {
+        let book = try canonicalBook()
+        let session = CounterSession(book: book, ["1", "kiwi-juice", "YES", "strawberry =16", "", "2", "Yes", "q"])
+        #expect(session.transcript.contains("""
+            Not enough fruit. Edit the stock? [y/N] kiwi-juice
+            Answer y or n. Edit the stock? [y/N] YES
+            Edit the stock:
+            """))
+        #expect(session.transcript.contains("""
+            Make strawberry-juice now? [Y/n] 2
+            Answer y or n. Make strawberry-juice now? [Y/n] Yes
+            딸기쥬스 is ready. Enjoy!
+            """))
+        #expect(session.store.counts == [0, 10, 10, 10, 10], "kiwi-juice and 2 were answers asked again, not orders")
+        #expect(session.day == InteractiveCounter.Day(orders: 1, served: 1, refused: 0, revenue: nil))
+    }
+
+    /// No at "Make ... now?" leaves the order refused; an edit that is not
+    /// enough says so; end of input at the question ends the session.
+    @Test func declinedOrStillShortOrdersCountAsRefused() throws {
+        let book = try canonicalBook()
+        let declined = CounterSession(book: book, ["1", "y", "strawberry +6", "", "N", "2", "q"])
+        #expect(declined.day == InteractiveCounter.Day(orders: 2, served: 1, refused: 1, revenue: nil))
+        #expect(declined.store.counts == [16, 8, 10, 10, 10])
+        let short = CounterSession(book: book, ["1", "y", "strawberry +1", "", "q"])
+        #expect(short.transcript.hasSuffix("""
+              🥭  망고      mango       10
+            딸기쥬스 still needs more fruit (strawberry: need 16, have 11); the order is not made.
+            > q
+
+            """))
+        #expect(short.day == InteractiveCounter.Day(orders: 1, served: 0, refused: 1, revenue: nil))
+        let ended = CounterSession(book: book, ["1", "y", "strawberry +6", ""])
+        #expect(ended.transcript.hasSuffix("Make strawberry-juice now? [Y/n] \n"))
+        #expect(ended.day == InteractiveCounter.Day(orders: 1, served: 0, refused: 1, revenue: nil))
+        #expect(ended.store.counts == [16, 10, 10, 10, 10])
+    }
+
+    /// The closing summary: orders, served, refused, revenue when prices are
+    /// declared, and where the stock was saved.
+    @Test func theClosingSummary() throws {
+        let book = try canonicalBook()
+        let session = CounterSession(book: book, ["2", "1", "n", "q"])
+        #expect(session.closing == "Day's summary: 2 orders, 1 served, 1 refused.\n")
+        let compilation = compile(yaml: """
+            fruits: { kiwi: }
+            stock: { kiwi: 3 }
+            menu:
+              kiwi-juice: { price: 9223372036854775807, recipe: { kiwi: 1 } }
+            """)
+        let priced = try #require(compilation.book)
+        var counter = InteractiveCounter(book: priced, store: FruitStore(book: priced), input: { nil }, output: { _ in })
+        _ = counter.run()
+        #expect(counter.closingText(savedTo: "day.yaml") == "Day's summary: 0 orders, 0 served, 0 refused, revenue 0.\nStock saved to 'day.yaml'.\n")
+        let lines = ["1", "1", "1", "1", "1", "q"]
+        var next = lines[...]
+        counter = InteractiveCounter(book: priced, store: FruitStore(book: priced), input: { next.popFirst() }, output: { _ in })
+        _ = counter.run()
+        // The fourth order is refused; "1" and "q" at its question are asked again, and end of input ends the day.
+        #expect(counter.closingText(savedTo: nil) == "Day's summary: 4 orders, 3 served, 1 refused, revenue 27670116110564327421.\n")
+    }
+
     @Test func ordersByNumberIdAndLabelAreServed() throws {
         let book = try canonicalBook()
         let session = CounterSession(book: book, ["2", "kiwi-juice", "  딸바쥬스\t"])
@@ -114,7 +215,8 @@ private let hint = "Type a menu number, id or label to order, or 'help'.\n"
 
     @Test func refusedOrderOffersTheEditorAndIsServedAfterRestocking() throws {
         let book = try canonicalBook()
-        let session = CounterSession(book: book, ["1", "Y", "strawberry +6", "", "strawberry-juice", "quit"])
+        // "n" at "Make ... now?" (issue 11) leaves the order to be typed again, as before.
+        let session = CounterSession(book: book, ["1", "Y", "strawberry +6", "", "n", "strawberry-juice", "quit"])
         #expect(session.transcript == openingScreen + hint + """
             > 1
             딸기쥬스 needs more fruit:
@@ -137,6 +239,7 @@ private let hint = "Type a menu number, id or label to order, or 'help'.\n"
               🍍  파인애플  pineapple   10
               🥝  키위      kiwi        10
               🥭  망고      mango       10
+            Make strawberry-juice now? [Y/n] n
             > strawberry-juice
             딸기쥬스 is ready. Enjoy!
             stock:
@@ -153,7 +256,8 @@ private let hint = "Type a menu number, id or label to order, or 'help'.\n"
 
     @Test func anyAnswerButYesReturnsToTheMenuPromptWithNothingTaken() throws {
         let book = try canonicalBook()
-        let session = CounterSession(book: book, ["5", "5", "", "5", "n", "5", "yep", "q"])
+        // An answer that is neither yes nor no is asked again (issue 11), not taken as no.
+        let session = CounterSession(book: book, ["5", "5", "", "5", "n", "5", "yep", "no", "q"])
         #expect(session.transcript == openingScreen + hint + """
             > 5
             딸바쥬스 is ready. Enjoy!
@@ -175,6 +279,7 @@ private let hint = "Type a menu number, id or label to order, or 'help'.\n"
             딸바쥬스 needs more fruit:
               strawberry: need 10, have 0
             Not enough fruit. Edit the stock? [y/N] yep
+            Answer y or n. Edit the stock? [y/N] no
             > q
 
             """)

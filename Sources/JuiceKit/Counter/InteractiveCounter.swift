@@ -4,8 +4,13 @@
 ///
 /// It reads lines from `input` and writes everything it shows to `output`, so
 /// a test can script a whole session. Prompts (`> `, `stock> ` and the
-/// `[y/N]` question) carry no newline: the caller should flush on every
-/// `output` call. Input is trimmed of surrounding whitespace, and any of it
+/// `[y/N]` and `[Y/n]` questions) carry no newline: the caller should flush on
+/// every `output` call. A question is asked again until it gets y, yes, n, no
+/// or Enter, so an order typed too early is never taken as an answer.
+///
+/// A refused order offers the stock editor; if the order can be made after
+/// editing, the counter offers to make it. The day's tally (`day`) counts each
+/// order once: served if it was made, at once or after editing, refused if not. Input is trimmed of surrounding whitespace, and any of it
 /// that is shown again has its control characters escaped and is cut short.
 ///
 /// Command words (`menu`, `stock`, `edit`, `help`, `quit`, `exit`, `q`, in any
@@ -20,6 +25,18 @@ public struct InteractiveCounter {
     private let output: (String) -> Void
     /// Menu ids, then labels that are not also an id.
     private let menuNames: [String: Int]
+
+    /// What a day at the counter came to, for the closing summary.
+    public struct Day: Sendable, Hashable {
+        public var orders = 0
+        public var served = 0
+        public var refused = 0
+        /// The prices of the orders served, or nil when no menu item has a price.
+        public var revenue: Revenue?
+    }
+
+    /// The orders so far, for the summary printed when the counter closes.
+    public private(set) var day = Day()
 
     /// The stock as it stands.
     public var store: FruitStore { maker.store }
@@ -40,6 +57,17 @@ public struct InteractiveCounter {
         for (index, item) in book.menu.enumerated() where names[item.id] == nil { names[item.id] = index }
         for (index, item) in book.menu.enumerated() where names[item.label] == nil { names[item.label] = index }
         menuNames = names
+        if book.menu.contains(where: { $0.price != nil }) { day.revenue = Revenue() }
+    }
+
+    /// The summary shown when the counter closes, by `quit`, end of input or a
+    /// signal: the day's orders and, when given, where the stock was saved.
+    public func closingText(savedTo path: String?) -> String {
+        var text = "Day's summary: \(day.orders) \(day.orders == 1 ? "order" : "orders"), \(day.served) served, \(day.refused) refused"
+        if let revenue = day.revenue { text += ", revenue \(revenue)" }
+        text += ".\n"
+        if let path { text += "Stock saved to '\(path.escapingControlCharacters)'.\n" }
+        return text
     }
 
     /// Runs until `quit` or end of input (Ctrl-D); returns the final stock for the caller to save.
@@ -93,23 +121,65 @@ public struct InteractiveCounter {
     private mutating func order(_ index: Int) -> Flow {
         let item = book.menu[index]
         let label = item.label.escapingControlCharacters
+        day.orders += 1
         switch maker.make(index) {
         case .served:
-            output("\(label) is ready. Enjoy!\n" + stockTable)
+            serve(index)
             return .goOn
         case .refused(let short):
             var text = "\(label) needs more fruit:\n"
             for shortage in short {
                 text += "  \(book.fruits[shortage.fruit].id): need \(shortage.need), have \(shortage.have)\n"
             }
-            output(text + "Not enough fruit. Edit the stock? [y/N] ")
+            output(text)
+            // Counted as refused until it is made after all.
+            day.refused += 1
+            switch ask("Not enough fruit.", "Edit the stock? [y/N] ", yesByDefault: false) {
+            case nil: return .quit
+            case false?: return .goOn
+            case true?: break
+            }
+            guard editStock() == .goOn else { return .quit }
+            let stillShort = maker.store.shortages(for: item.needs)
+            guard stillShort.isEmpty else {
+                output("\(label) still needs more fruit (\(TextSimulationReporter.describe(stillShort, book: book))); the order is not made.\n")
+                return .goOn
+            }
+            switch ask(nil, "Make \(item.id.escapingControlCharacters) now? [Y/n] ", yesByDefault: true) {
+            case nil: return .quit
+            case false?: return .goOn
+            case true?:
+                guard case .served = maker.make(index) else { return .goOn }
+                day.refused -= 1
+                serve(index)
+                return .goOn
+            }
+        }
+    }
+
+    /// Counts a made order and shows it.
+    private mutating func serve(_ index: Int) {
+        day.served += 1
+        if let price = book.menu[index].price { day.revenue?.add(price) }
+        output("\(book.menu[index].label.escapingControlCharacters) is ready. Enjoy!\n" + stockTable)
+    }
+
+    /// Asks until the answer is yes or no; Enter takes the default. Nil at end
+    /// of input, which ends the session like Ctrl-D at the prompt. Anything
+    /// else is asked again rather than taken as no: it is most likely the next
+    /// order, typed before the question was read.
+    private func ask(_ lead: String?, _ question: String, yesByDefault: Bool) -> Bool? {
+        output((lead.map { $0 + " " } ?? "") + question)
+        while true {
             guard let answer = input() else {
                 _ = endOfInput()
-                return .quit
+                return nil
             }
             switch Self.trimmed(answer).lowercased() {
-            case "y", "yes": return editStock()
-            default: return .goOn
+            case "": return yesByDefault
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: output("Answer y or n. " + question)
             }
         }
     }

@@ -1,12 +1,16 @@
 /// Renders a run as JSON Lines: one object per order and stock command, then
 /// a summary. Field names are a contract: new fields may be added, none renamed.
 ///
-///     {"type":"order","seq":N,"line":L,"menu":ID,"status":"served"|"refused","short":[{"fruit","need","have"}]}
-///     {"type":"restock","line":L,"fruit":F,"amount":N,"stock":S}
-///     {"type":"set","line":L,"fruit":F,"stock":S}
-///     {"type":"stock","line":L,"stock":{"fruit":n,...}}
+///     {"type":"order","seq":N,"line":L,"source":SRC,"menu":ID,"status":"served"|"refused","short":[{"fruit","need","have"}]}
+///     {"type":"restock","line":L,"source":SRC,"fruit":F,"amount":N,"stock":S}
+///     {"type":"set","line":L,"source":SRC,"fruit":F,"stock":S}
+///     {"type":"stock","line":L,"source":SRC,"stock":{"fruit":n,...}}
 ///     {"type":"summary","orders":N,"served":N,"refused":N,"skipped":N,"stock":{"fruit":n,...},
 ///      "revenue":N|null,"refusedByMenu":{"id":n,...},"shortfall":{"fruit":n,...}}
+///
+/// `source` is the script's path (or `<stdin>`), `--order` or `--random`, and
+/// `line` counts within it (see `OrderSource`); an event before any source was
+/// named has no `source`.
 ///
 /// Skipped script lines go to the error stream as text, as in the text format.
 /// With `quiet`, only the summary is written.
@@ -22,6 +26,9 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     private let menuPieces: [[UInt8]]
     private let fruitPieces: [[UInt8]]
     private let restockPieces: [[UInt8]]
+    /// `,"source":"k.orders"`, escaped once per source; empty until one is named.
+    private var sourcePiece: [UInt8] = []
+    private var source: String?
 
     /// Writes events to `output` and skipped lines to `errors`, at most `maxProblems` of them (nil: all); `quiet` keeps only the summary.
     public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false,
@@ -56,12 +63,20 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     private static let restockStart: StaticString = #"{"type":"restock","line":"#
     private static let stockKey: StaticString = #","stock":"#
 
+    public mutating func begin(source: OrderSource) {
+        self.source = source.name
+        var text = #","source":"#
+        JSONWriter.appendString(source.name, to: &text)
+        sourcePiece = Array(text.utf8)
+    }
+
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
         guard !quiet else { return }
         output.append(Self.orderStart)
         output.append(decimal: sequence)
         output.append(Self.lineKey)
         output.append(decimal: line)
+        output.append(sourcePiece)
         output.append(menuPieces[menu])
         switch outcome {
         case .served:
@@ -83,12 +98,13 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     }
 
     /// The order event as `JSONWriter` writes it; the fast path above must match it.
-    static func orderEventText(book: RecipeBook, sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) -> String {
+    static func orderEventText(book: RecipeBook, sequence: Int, line: Int, source: String? = nil, menu: Int, outcome: JuiceMaker.Outcome) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "order")
         json.field("seq", sequence)
         json.field("line", line)
+        if let source { json.field("source", source) }
         json.field("menu", book.menu[menu].id)
         let short: [Shortage]
         switch outcome {
@@ -117,6 +133,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         guard !quiet else { return }
         output.append(Self.restockStart)
         output.append(decimal: line)
+        output.append(sourcePiece)
         output.append(restockPieces[fruit])
         output.append(decimal: amount)
         output.append(Self.stockKey)
@@ -126,11 +143,12 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     }
 
     /// The restock event as `JSONWriter` writes it; the fast path above must match it.
-    static func restockEventText(book: RecipeBook, line: Int, fruit: Int, amount: Int, stock: Int) -> String {
+    static func restockEventText(book: RecipeBook, line: Int, source: String? = nil, fruit: Int, amount: Int, stock: Int) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "restock")
         json.field("line", line)
+        if let source { json.field("source", source) }
         json.field("fruit", book.fruits[fruit].id)
         json.field("amount", amount)
         json.field("stock", stock)
@@ -144,6 +162,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.beginObject()
         json.field("type", "set")
         json.field("line", line)
+        if let source { json.field("source", source) }
         json.field("fruit", book.fruits[fruit].id)
         json.field("stock", stock)
         json.endObject()
@@ -156,6 +175,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.beginObject()
         json.field("type", "stock")
         json.field("line", line)
+        if let source { json.field("source", source) }
         json.key("stock")
         fruitObject(counts, into: &json)
         json.endObject()
@@ -181,7 +201,9 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.key("stock")
         fruitObject(summary.stock, into: &json)
         json.key("revenue")
-        if let revenue = summary.revenue { json.int(revenue) } else { json.null() }
+        // Exact, so it may pass 2^63: valid JSON, which a reader that parses
+        // numbers as doubles or 64-bit integers would round or refuse.
+        if let revenue = summary.revenue { json.number(revenue.description) } else { json.null() }
         json.key("refusedByMenu")
         json.beginObject()
         for (index, item) in book.menu.enumerated() {

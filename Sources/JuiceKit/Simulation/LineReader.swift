@@ -9,6 +9,10 @@ import Darwin
 ///
 /// Lines end at `\n`; a `\r` before it is dropped, so CRLF scripts work, and a
 /// last line without a newline still counts.
+///
+/// A stop signal (`StopSignal`) ends the reading: a read waiting for input,
+/// at the counter or on an idle pipe, throws `StopSignal.Stopped` (and
+/// `nextLine` returns nil) instead of waiting on.
 public struct LineReader {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -124,6 +128,8 @@ public struct LineReader {
         scanned -= start
         start = 0
         while true {
+            if StopSignal.requested { throw StopSignal.Stopped() }
+            guard Self.waitForInput(descriptor) else { continue }
             let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -136,6 +142,21 @@ public struct LineReader {
             }
             return
         }
+    }
+}
+
+extension LineReader {
+    /// Waits until `descriptor` can be read, at most a quarter of a second;
+    /// false when the time ran out or a signal came, so the caller looks at
+    /// the stop flag again. A signal that lands between that look and a
+    /// blocking `read` would otherwise go unnoticed until the next input.
+    /// Regular files are always ready, so a replay of one pays one `poll` per
+    /// 64 KiB block.
+    fileprivate static func waitForInput(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, 250)
+        // An error other than EINTR is left for `read` to report.
+        return ready != 0 && !(ready < 0 && errno == EINTR)
     }
 }
 

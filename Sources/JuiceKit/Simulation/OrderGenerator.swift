@@ -10,6 +10,8 @@ public struct OrderGenerator: Sendable {
         case unknownItem(String, suggestion: String?)
         case badWeight(String)
         case allZero
+        /// The same menu item weighed twice, in one `--mix` or across several.
+        case duplicate(String)
 
         public var description: String {
             switch self {
@@ -18,6 +20,7 @@ public struct OrderGenerator: Sendable {
                 return "--mix names unknown menu item '\(id)'" + (suggestion.map { "\n  help: \($0)" } ?? "")
             case .badWeight(let part): return "--mix weight in '\(part)' is not a whole number"
             case .allZero: return "--mix weights add up to 0"
+            case .duplicate(let id): return "--mix names '\(id)' twice\n  help: give each menu item one weight"
             }
         }
     }
@@ -45,8 +48,10 @@ public struct OrderGenerator: Sendable {
     }
 
     /// Parses `ID=WEIGHT,...` into weights by menu index; items left out weigh 0.
+    /// An item named twice is an error, not a silent choice between its weights.
     public static func weights(mix: String, book: RecipeBook) throws(MixError) -> [UInt64] {
         var weights = [UInt64](repeating: 0, count: book.menu.count)
+        var named = [Bool](repeating: false, count: book.menu.count)
         for part in mix.split(separator: ",", omittingEmptySubsequences: true) {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pieces.count == 2 else { throw .malformed(String(part)) }
@@ -54,6 +59,8 @@ public struct OrderGenerator: Sendable {
             guard let index = book.menuIndex(id) else {
                 throw .unknownItem(id, suggestion: Suggestion.didYouMean(id, in: book.menu.map(\.id)))
             }
+            guard !named[index] else { throw .duplicate(id) }
+            named[index] = true
             guard case .value(let weight) = RecipeValues.wholeNumber(pieces[1].trimmingSpaces) else {
                 throw .badWeight(String(part))
             }

@@ -28,7 +28,8 @@ public struct RunOptions: Sendable {
     /// `--random N`, run after the scripts and `--order`s.
     public var randomCount: Int?
     public var seed: UInt64?
-    /// `--mix ID=WEIGHT,...`
+    /// `--mix ID=WEIGHT,...`; several `--mix` options are joined with commas
+    /// into one, so they merge (an item named twice is still an error).
     public var mix: String?
     public var format: RunFormat = .text
     public var quiet = false
@@ -101,6 +102,9 @@ public struct ShopRun {
         if options.capacity && (hasOrders || options.interactive) {
             return usage("--capacity shows the stock's capacity and runs no orders; leave out scripts, --order, --random and --interactive")
         }
+        if options.capacity && options.saveStockPath != nil {
+            return usage("--capacity changes no stock, so there is nothing to save; leave out --save-stock")
+        }
         if options.interactive && hasOrders {
             return usage("--interactive reads the counter's input from standard input; leave out scripts, --order and --random")
         }
@@ -113,6 +117,14 @@ public struct ShopRun {
 
         // The book, and the stock file that replaces its stock.
         let paths = options.recipePaths.isEmpty ? ["recipes"] : options.recipePaths
+        if options.recipePaths.isEmpty {
+            // Run from the wrong folder, the default book is missing: say what
+            // to do, not only what is missing.
+            var info = stat()
+            if stat("recipes", &info) != 0, errno == ENOENT {
+                return usage("no such file or directory: 'recipes', the default recipe book\n  help: run juice-run from the project root, where 'recipes' is, or pass --recipes DIR")
+            }
+        }
         let files: [SourceFile]
         let stockFile: SourceFile?
         do {
@@ -128,11 +140,12 @@ public struct ShopRun {
             let printer = HumanDiagnosticPrinter(files: files + [stockFile].compactMap { $0 }, color: color)
             let (shown, omitted) = DiagnosticLimit(requested: options.maxDiagnostics, format: .text).select(errorDiagnostics)
             for diagnostic in shown { errors.line(printer.render(diagnostic)) }
+            // The notice says how to see the rest, so no closing hint is needed either way.
             if omitted > 0 { errors.line(DiagnosticLimit.omissionNotice(omitted)) }
         }
         guard let book = compilation.book else {
             let what = options.stockPath == nil ? "the recipe book is invalid" : "the recipe book or the stock file is invalid"
-            errors.line("juice-run: error: \(what); run juice-lint for details")
+            errors.line("juice-run: error: \(what)")
             return .failure
         }
 
@@ -144,8 +157,16 @@ public struct ShopRun {
             guard stat(script, &info) == 0 else {
                 return usage(errno == ENOENT ? "no such file or directory: '\(name)'" : "cannot read '\(name)': \(String(cString: strerror(errno)))")
             }
-            if (info.st_mode & S_IFMT) == S_IFDIR { return usage("cannot read '\(name)': it is a directory") }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                // A folder where a script goes is most likely a recipe book.
+                return usage("cannot read '\(name)': it is a directory\n  help: did you mean '--recipes \(name)'?")
+            }
             guard access(script, R_OK) == 0 else { return usage("cannot read '\(name)': \(String(cString: strerror(errno)))") }
+        }
+
+        // A destination that cannot take the stock is found now, not after a day of orders.
+        if let path = options.saveStockPath, let reason = Self.saveProblem(path) {
+            return usage("cannot save the stock to '\(path)': \(reason)")
         }
 
         var weights: [UInt64]?
@@ -164,11 +185,16 @@ public struct ShopRun {
 
         let finalStock: FruitStore
         var exit = ToolExitCode.success
+        /// The counter's tally, for the summary it prints once the stock is saved.
+        var counter: InteractiveCounter?
         if options.interactive || (!hasOrders && streams.inputIsTerminal) {
             guard options.format == .text else {
                 return usage("the interactive counter has no --format json; pipe a script instead")
             }
-            finalStock = runCounter(book)
+            let session = runCounter(book)
+            counter = session
+            finalStock = session.store
+            if StopSignal.requested { exit = StopSignal.exitCode }
         } else {
             guard !book.menu.isEmpty || options.randomCount == nil || options.randomCount == 0 else {
                 return usage("--random needs a book with at least one menu item")
@@ -186,13 +212,32 @@ public struct ShopRun {
             finalStock = FruitStore(counts: outcome.summary.stock)
         }
 
+        var saveFailure: (error: FileWriter.Failure, stock: String)?
         if let path = options.saveStockPath {
+            let text = StockFile.render(finalStock.counts, book: book)
             do {
-                try AtomicFile.write(StockFile.render(finalStock.counts, book: book), to: path)
+                try AtomicFile.write(text, to: path)
             } catch {
-                errors.line("juice-run: error: the stock was not saved: \(error)")
-                return .internalFailure
+                saveFailure = (error, text)
             }
+        }
+        if let counter {
+            // The counter's summary comes after the save, so it can say where the stock went.
+            streams.output.write(counter.closingText(savedTo: saveFailure == nil ? options.saveStockPath : nil))
+            streams.output.flush()
+            if StopSignal.requested {
+                let orders = counter.day.orders
+                errors.line("juice-run: stopped by a signal after \(orders) \(orders == 1 ? "order" : "orders"); the summary covers \(orders == 1 ? "it" : "those")")
+            }
+        }
+        if let saveFailure {
+            // The day's stock lives only in this process now: hand it over
+            // so it can be saved by hand rather than lost.
+            errors.line("juice-run: error: the stock was not saved: \(saveFailure.error)")
+            errors.line("  help: the final stock follows in stock-file format; save it by hand")
+            errors.write(saveFailure.stock)
+            errors.flush()
+            return .internalFailure
         }
         return exit
     }
@@ -231,20 +276,24 @@ public struct ShopRun {
         streams.output.flush()
     }
 
-    private func runCounter(_ book: RecipeBook) -> FruitStore {
+    /// Runs the counter until `quit`, end of input or a stop signal, which
+    /// ends the session the same way (`LineReader` returns nil).
+    private func runCounter(_ book: RecipeBook) -> InteractiveCounter {
+        StopSignal.install()
         var reader = LineReader(descriptor: streams.input)
         let output = streams.output
         var counter = InteractiveCounter(
             book: book, store: FruitStore(book: book),
-            // A screen that can no longer be written ends the session, so
-            // the stock is still saved.
-            input: { output.hasFailed ? nil : reader.nextLine() },
+            // A stop request, or a screen that can no longer be written,
+            // ends the session, so the stock is still saved.
+            input: { StopSignal.requested || output.hasFailed ? nil : reader.nextLine() },
             output: { text in
                 output.write(text)
                 output.flush()
             }
         )
-        return counter.run()
+        _ = counter.run()
+        return counter
     }
 
     /// Replays scripts, then `--order`s, then `--random` orders, as one run.
@@ -275,13 +324,14 @@ public struct ShopRun {
                 }
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     close(descriptor)
-                    streams.errors.line("juice-run: error: cannot read '\(name)': it is a directory")
+                    streams.errors.line("juice-run: error: cannot read '\(name)': it is a directory\n  help: did you mean '--recipes \(name)'?")
                     return (simulation.finish(), .usage)
                 }
                 if (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
             }
             defer { if descriptor != streams.input { close(descriptor) } }
             let meter = showProgress ? ProgressMeter(total: size) : nil
+            simulation.begin(source: .script(name))
             var reader = LineReader(descriptor: descriptor)
             do {
                 try reader.forEachLine { line in
@@ -309,6 +359,7 @@ public struct ShopRun {
             meter?.finish()
         }
 
+        if !options.orders.isEmpty { simulation.begin(source: .order) }
         for (index, order) in options.orders.enumerated() where !StopSignal.requested && !streams.output.hasFailed {
             simulation.run(line: Self.orderLine(order, book: book), number: index + 1, file: "--order")
         }
@@ -319,6 +370,7 @@ public struct ShopRun {
                 streams.errors.line("juice-run: --random used seed \(seed); repeat the run with --seed \(seed)")
             }
             var generator = OrderGenerator(seed: seed, menuCount: book.menu.count, weights: weights)
+            simulation.begin(source: .random)
             let meter = showProgress ? ProgressMeter(total: count) : nil
             for number in 1...count {
                 if StopSignal.requested || streams.output.hasFailed { break }
@@ -331,11 +383,45 @@ public struct ShopRun {
         let summary = simulation.finish()
         if StopSignal.requested {
             streams.errors.line("juice-run: stopped by a signal after \(summary.orders) orders; the summary covers those")
-            exit = StopSignal.received == SIGTERM ? .terminated : .interrupted
+            exit = StopSignal.exitCode
         } else if exit == .success && summary.skippedLines > 0 {
             exit = .failure
         }
         return (summary, exit)
+    }
+
+    /// Why `path` cannot take the saved stock, or nil when it looks as if it
+    /// can: its folder exists, is a folder and is writable, and the file, if
+    /// there, is a regular file (`AtomicFile` replaces it by a rename, which a
+    /// directory or a device would refuse or which would lose what it is).
+    /// The save can still fail later (a full disk, a folder removed meanwhile);
+    /// this catches the mistakes that are there from the start.
+    static func saveProblem(_ path: String) -> String? {
+        guard !path.isEmpty else { return "the path is empty" }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: return "it is a directory"
+            default: return "it is not a regular file"
+            }
+        }
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        guard stat(folder, &info) == 0 else {
+            if errno == ENOENT { return "its folder '\(folder)' does not exist" }
+            if errno == ENOTDIR { return "a part of its folder '\(folder)' is not a folder" }
+            return "cannot reach its folder '\(folder)': \(String(cString: strerror(errno)))"
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return "'\(folder)' is not a folder" }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            return "its folder '\(folder)' is not writable: \(String(cString: strerror(errno)))"
+        }
+        return nil
     }
 
     /// `--order banana-juicex3` reads as `banana-juice x3` when `banana-juicex3`

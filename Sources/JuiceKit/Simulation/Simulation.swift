@@ -9,9 +9,8 @@ public struct SimulationSummary: Sendable, Hashable {
     public var stock: [Int] = []
     /// Refusals by menu index.
     public var refusedByMenu: [Int] = []
-    /// The prices of the orders served, or nil when no menu item has a price.
-    /// Saturates at `Int.max` rather than trap.
-    public var revenue: Int?
+    /// The prices of the orders served, exactly, or nil when no menu item has a price.
+    public var revenue: Revenue?
     /// By fruit index, how much more the day needed at its worst moment (see
     /// `Simulation`); 0 for a fruit that never ran short.
     public var shortfall: [Int] = []
@@ -19,6 +18,8 @@ public struct SimulationSummary: Sendable, Hashable {
 
 /// Receives every event of a run and renders it.
 public protocol SimulationReporter {
+    /// The commands that follow come from `source`; their `line`s count within it.
+    mutating func begin(source: OrderSource)
     mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome)
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int)
     mutating func set(line: Int, fruit: Int, stock: Int)
@@ -33,6 +34,8 @@ public protocol SimulationReporter {
 
 extension SimulationReporter {
     public var wantsEvents: Bool { true }
+    /// A reporter that does not name sources need not hear of them.
+    public mutating func begin(source: OrderSource) {}
 }
 
 /// Replays order-script lines against a `JuiceMaker`.
@@ -68,7 +71,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         lowest = maker.store.counts
         prices = book.menu.map(\.price)
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
-        if prices.contains(where: { $0 != nil }) { summary.revenue = 0 }
+        if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
     }
 
     /// Runs one script line given as bytes: the common forms are read without
@@ -98,6 +101,12 @@ public struct Simulation<Reporter: SimulationReporter> {
         }
         guard let command else { return }
         run(command, line: number, file: file ?? parser.file)
+    }
+
+    /// The lines that follow come from `source`: call it before each script,
+    /// the `--order`s and the `--random` orders, so every event names its origin.
+    public mutating func begin(source: OrderSource) {
+        reporter.begin(source: source)
     }
 
     /// Reports a line that could not even be read as a command, and skips it.
@@ -146,9 +155,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         summary.orders += 1
         if outcome == .served {
             summary.served += 1
-            if let price = prices[menu], let revenue = summary.revenue {
-                summary.revenue = Self.saturatingAdd(revenue, price)
-            }
+            if let price = prices[menu] { summary.revenue?.add(price) }
         } else {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1

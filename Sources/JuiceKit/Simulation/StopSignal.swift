@@ -16,10 +16,11 @@ nonisolated(unsafe) private let receivedSignal: UnsafeMutablePointer<sig_atomic_
     return slot
 }()
 
-/// SIGINT or SIGTERM, received during a replay: the run stops at the next line,
-/// prints the summary of what it processed, and still saves the stock if asked,
-/// atomically. The handler only records the signal; all the work happens in
-/// the run loop, where it is safe.
+/// SIGINT, SIGTERM or SIGHUP, received during a replay or at the counter: the
+/// run stops at the next line (a read waiting for input returns at once),
+/// prints the summary of what it processed, and still saves the stock if
+/// asked, atomically. The handler only records the signal; all the work
+/// happens in the run loop, where it is safe.
 public enum StopSignal {
     /// The signal received, or 0.
     static var received: sig_atomic_t { receivedSignal.pointee }
@@ -30,8 +31,10 @@ public enum StopSignal {
     /// True once a stop was asked for.
     static var requested: Bool { received != 0 }
 
-    /// Installs the handlers. Only replays install them: at the counter,
-    /// Ctrl-C should end the program as usual.
+    /// Installs the handlers, for replays and the counter alike: a session
+    /// stopped by Ctrl-C, a `kill` or a closed terminal keeps its summary and
+    /// its saved stock. Without `SA_RESTART`, so a `read` waiting for input
+    /// returns `EINTR` and `LineReader` can look at the flag.
     static func install() {
         // Made before any handler can run: the handler must not be the one to
         // run the global's lazy initialiser.
@@ -42,8 +45,9 @@ public enum StopSignal {
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
         sigaddset(&unblock, SIGTERM)
+        sigaddset(&unblock, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-        for signal in [SIGINT, SIGTERM] {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = { receivedSignal.pointee = $0 }
@@ -56,6 +60,12 @@ public enum StopSignal {
         }
     }
 
-    /// The conventional exit code for a run stopped by `signal`: 128 + its number.
-    static var exitStatus: Int32 { 128 + Int32(received) }
+    /// The conventional exit code for a run stopped by the signal: 128 + its number.
+    static var exitCode: ToolExitCode {
+        switch received {
+        case SIGTERM: return .terminated
+        case SIGHUP: return .hangup
+        default: return .interrupted
+        }
+    }
 }

@@ -7,6 +7,9 @@ public struct TextSimulationReporter: SimulationReporter {
     private var problems: ProblemLog
     /// Only the summary: no per-order lines and no stock tables.
     let quiet: Bool
+    /// What goes before a line number, such as `k.orders:` or `--order `;
+    /// made once per source. `line ` until a source is named.
+    private var linePrefix = "line "
 
     /// Writes the report to `output` and skipped lines to `errors`, at most `maxProblems` of them (nil: all); `quiet` keeps only the summary.
     public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false,
@@ -18,29 +21,33 @@ public struct TextSimulationReporter: SimulationReporter {
         self.quiet = quiet
     }
 
+    public mutating func begin(source: OrderSource) {
+        linePrefix = source.textPrefix.escapingControlCharacters
+    }
+
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
         guard !quiet else { return }
         switch outcome {
         case .served:
-            output.line("order \(sequence) (line \(line)): \(Self.name(book.menu[menu])) served")
+            output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) served")
         case .refused(let short):
-            output.line("order \(sequence) (line \(line)): \(Self.name(book.menu[menu])) refused (\(Self.describe(short, book: book)))")
+            output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) refused (\(Self.describe(short, book: book)))")
         }
     }
 
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
         guard !quiet else { return }
-        output.line("restock (line \(line)): \(book.fruits[fruit].id) +\(amount), now \(stock)")
+        output.line("restock (\(linePrefix)\(line)): \(book.fruits[fruit].id) +\(amount), now \(stock)")
     }
 
     public mutating func set(line: Int, fruit: Int, stock: Int) {
         guard !quiet else { return }
-        output.line("set (line \(line)): \(book.fruits[fruit].id) = \(stock)")
+        output.line("set (\(linePrefix)\(line)): \(book.fruits[fruit].id) = \(stock)")
     }
 
     public mutating func stock(line: Int, counts: [Int]) {
         guard !quiet else { return }
-        output.line("stock (line \(line)):")
+        output.line("stock (\(linePrefix)\(line)):")
         for row in Self.stockTable(counts, book: book) { output.line(row) }
     }
 

@@ -25,6 +25,8 @@ public struct JSONWriter: Sendable {
 
     public mutating func string(_ text: String) { value(); Self.appendString(text, to: &output) }
     public mutating func int(_ number: Int) { value(); output += String(number) }
+    /// A number already in JSON's syntax, for values wider than `Int`, such as an exact revenue.
+    public mutating func number(_ literal: String) { value(); output += literal }
     public mutating func bool(_ flag: Bool) { value(); output += flag ? "true" : "false" }
     public mutating func null() { value(); output += "null" }
 

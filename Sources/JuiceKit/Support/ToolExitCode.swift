@@ -9,6 +9,9 @@ public enum ToolExitCode: Int32, Sendable {
     case usage = 2
     /// The tool itself failed, for example it could not write its report.
     case internalFailure = 3
+    /// juice-run was stopped by SIGHUP (128 + 1), its terminal gone, after
+    /// printing its summary and saving.
+    case hangup = 129
     /// The reader of standard output went away (a closed pipe, as in
     /// `| head -1`): the tool stopped quietly, as `cat` does, whose shell
     /// status in that place is also 141 (128 + SIGPIPE).
