@@ -77,7 +77,7 @@ struct NoDataLossTests {
         #expect(result.exitCode == 143)
         #expect(result.stdout.hasPrefix(#"{"type":"order","seq":1,"line":1,"source":"<stdin>","menu":"banana-juice","status":"served""#))
         #expect(result.stdout.contains("\n" + #"{"type":"summary","orders":1,"served":1,"#))
-        #expect(result.stderr == "juice-run: stopped by a signal after 1 orders; the summary covers those\n")
+        #expect(result.stderr == "juice-run: stopped by a signal after 1 order; the summary covers it\n")
     }
 
     /// Ctrl-C, SIGTERM or a closed terminal at the counter ends the session as

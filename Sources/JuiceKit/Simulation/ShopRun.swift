@@ -227,7 +227,7 @@ public struct ShopRun {
             streams.output.flush()
             if StopSignal.requested {
                 let orders = counter.day.orders
-                errors.line("juice-run: stopped by a signal after \(orders) \(orders == 1 ? "order" : "orders"); the summary covers \(orders == 1 ? "it" : "those")")
+                errors.line(StopSignal.stoppedNotice(orders: orders))
             }
         }
         if let saveFailure {
@@ -382,7 +382,7 @@ public struct ShopRun {
 
         let summary = simulation.finish()
         if StopSignal.requested {
-            streams.errors.line("juice-run: stopped by a signal after \(summary.orders) orders; the summary covers those")
+            streams.errors.line(StopSignal.stoppedNotice(orders: summary.orders))
             exit = StopSignal.exitCode
         } else if exit == .success && summary.skippedLines > 0 {
             exit = .failure

@@ -60,6 +60,12 @@ public enum StopSignal {
         }
     }
 
+    /// What a run stopped by a signal says on standard error, in a replay
+    /// and at the counter alike.
+    static func stoppedNotice(orders: Int) -> String {
+        "juice-run: stopped by a signal after \(orders) \(orders == 1 ? "order" : "orders"); the summary covers \(orders == 1 ? "it" : "those")"
+    }
+
     /// The conventional exit code for a run stopped by the signal: 128 + its number.
     static var exitCode: ToolExitCode {
         switch received {
