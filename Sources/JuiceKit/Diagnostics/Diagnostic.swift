@@ -25,6 +25,8 @@ public struct Diagnostic: Sendable, Hashable {
     public var notes: [Note]
     /// A suggestion such as "did you mean 'mango'?".
     public var help: String?
+    /// Edits that resolve it, where the right one is clear; printers ignore them.
+    public var fixes: [Fix]
 
     public init(
         _ rule: Rule,
@@ -32,7 +34,8 @@ public struct Diagnostic: Sendable, Hashable {
         _ message: String,
         notes: [Note] = [],
         help: String? = nil,
-        severity: Severity? = nil
+        severity: Severity? = nil,
+        fixes: [Fix] = []
     ) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
@@ -40,6 +43,7 @@ public struct Diagnostic: Sendable, Hashable {
         self.message = message.escapingControlCharacters
         self.notes = notes
         self.help = help?.escapingControlCharacters
+        self.fixes = fixes
     }
 
     public var file: String { range.file }
