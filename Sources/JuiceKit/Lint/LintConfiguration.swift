@@ -122,7 +122,12 @@ public struct LintConfiguration: Sendable, Equatable {
 
     /// `place` is where the rule is written, `levelPlace` where its level is.
     private mutating func set(_ ruleName: String, _ levelName: String, place: String, levelPlace: String) throws(ConfigurationError) {
-        let rule = try Rule.named(ruleName, place: place)
+        let rule: Rule
+        do {
+            rule = try Rule.named(ruleName, place: place)
+        } catch {
+            throw ConfigurationError(error.message, help: error.help)
+        }
         guard rule.isConfigurable else {
             throw ConfigurationError(
                 "\(place): rule '\(ruleName)' is an error and its level cannot be changed",

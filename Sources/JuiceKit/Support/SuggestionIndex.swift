@@ -1,3 +1,5 @@
+import Synchronization
+
 /// "Did you mean" over a fixed list of names, fast whatever the list's size.
 ///
 /// Small lists are scanned, comparing each name by edit distance. Large ones
@@ -9,19 +11,32 @@
 /// one-edit suggestion is found; each hit is then checked by real edit
 /// distance. The index is built on the first query, so a clean book never
 /// pays for it.
-public final class SuggestionIndex: @unchecked Sendable {
+///
+/// That lazy build is the only state, and it sits behind a lock, so one index
+/// can be shared between threads: the first query builds the tables while
+/// any other waits, and every query then searches its own reference to them,
+/// outside the lock.
+public final class SuggestionIndex: Sendable {
     /// Lists up to this size are scanned.
     static let scanLimit = 2_000
 
     private let names: [String]
-    private lazy var scalars: [[Unicode.Scalar]] = names.map { Array($0.unicodeScalars) }
     /// Bits of a variant key that hold the name's index: enough for every
     /// name. The rest hold the top of the variant's hash.
     private let ownerBits: Int
-    /// Each variant as one number, its hash's top bits then the name's index,
-    /// sorted: equal hashes sit together, and sorting plain integers (by
-    /// radix) is far cheaper than sorting pairs.
-    private lazy var variants: [UInt64] = buildVariants()
+    /// Built by the first query; nil until then.
+    private let tables = Mutex<Tables?>(nil)
+
+    /// What the first query builds.
+    private struct Tables: Sendable {
+        /// Each name as scalars.
+        var scalars: [[Unicode.Scalar]]
+        /// Each variant as one number, its hash's top bits then the name's
+        /// index, sorted: equal hashes sit together, and sorting plain
+        /// integers (by radix) is far cheaper than sorting pairs. Empty for a
+        /// list short enough to scan.
+        var variants: [UInt64]
+    }
 
     /// Suggestions among `names`, in this order of preference on ties.
     public init(_ names: [String]) {
@@ -39,6 +54,7 @@ public final class SuggestionIndex: @unchecked Sendable {
         let target = Array(name.unicodeScalars)
         let limit = Suggestion.threshold(forLength: target.count)
         guard limit > 0, !names.isEmpty else { return nil }
+        let (scalars, variants) = prepared()
         var best: (index: Int, distance: Int)?
         func consider(_ index: Int) {
             guard names[index] != name else { return }
@@ -63,7 +79,7 @@ public final class SuggestionIndex: @unchecked Sendable {
             let ownerMask: UInt64 = (1 << UInt64(ownerBits)) - 1
             for hash in Self.variantHashes(target) {
                 let group = hash >> UInt64(ownerBits)
-                var position = lowerBound(group << UInt64(ownerBits))
+                var position = Self.lowerBound(group << UInt64(ownerBits), in: variants)
                 while position < variants.count, variants[position] >> UInt64(ownerBits) == group {
                     let owner = Int(variants[position] & ownerMask)
                     position += 1
@@ -76,7 +92,18 @@ public final class SuggestionIndex: @unchecked Sendable {
         return best.map { names[$0.index] }
     }
 
-    private func buildVariants() -> [UInt64] {
+    /// The tables, built by the first query that needs them.
+    private func prepared() -> (scalars: [[Unicode.Scalar]], variants: [UInt64]) {
+        tables.withLock { tables in
+            if let tables { return (tables.scalars, tables.variants) }
+            let scalars = names.map { Array($0.unicodeScalars) }
+            let variants = names.count > Self.scanLimit ? buildVariants(scalars) : []
+            tables = Tables(scalars: scalars, variants: variants)
+            return (scalars, variants)
+        }
+    }
+
+    private func buildVariants(_ scalars: [[Unicode.Scalar]]) -> [UInt64] {
         var keys: [UInt64] = []
         keys.reserveCapacity(names.count * 12)
         for (index, name) in scalars.enumerated() {
@@ -123,7 +150,7 @@ public final class SuggestionIndex: @unchecked Sendable {
         }
     }
 
-    private func lowerBound(_ key: UInt64) -> Int {
+    private static func lowerBound(_ key: UInt64, in variants: [UInt64]) -> Int {
         var low = 0, high = variants.count
         while low < high {
             let middle = (low + high) / 2

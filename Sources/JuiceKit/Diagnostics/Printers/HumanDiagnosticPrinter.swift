@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Renders a diagnostic for people, in the style of the Swift and Rust compilers:
 ///
 ///     recipes/menu.yaml:3:15: error: unknown fruit 'mangoo' [unknown-fruit]
@@ -218,18 +220,27 @@ public struct HumanDiagnosticPrinter: Sendable {
 /// The last source line a printer turned into scalars. Diagnostics are printed
 /// in line order, so consecutive ones mostly share a line; caching it keeps a
 /// report of many diagnostics on one long line linear rather than quadratic.
-final class LineCache: @unchecked Sendable {
-    private var file = ""
-    private var line = 0
-    private var cached: [Unicode.Scalar]?
+///
+/// The printer is `Sendable` and this cache is what it shares between copies,
+/// so the cache is behind a lock: two threads rendering with one printer take
+/// turns at it instead of tearing it. Nobody does today, and uncontended the
+/// lock costs a few nanoseconds beside a diagnostic's rendering.
+final class LineCache: Sendable {
+    private struct Entry {
+        var file: String
+        var line: Int
+        var scalars: [Unicode.Scalar]
+    }
+
+    private let last = Mutex<Entry?>(nil)
 
     func scalars(of file: String, line: Int, in sources: [String: SourceLines]) -> [Unicode.Scalar]? {
-        if let cached, file == self.file, line == self.line { return cached }
+        if let hit = last.withLock({ entry in entry.flatMap { $0.file == file && $0.line == line ? $0.scalars : nil } }) {
+            return hit
+        }
         guard let text = sources[file]?[line: line] else { return nil }
         let scalars = Array(text.unicodeScalars)
-        self.file = file
-        self.line = line
-        cached = scalars
+        last.withLock { $0 = Entry(file: file, line: line, scalars: scalars) }
         return scalars
     }
 }
