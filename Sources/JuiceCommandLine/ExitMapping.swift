@@ -40,13 +40,18 @@ extension ParsableCommand {
     /// Ends the process for an error thrown while parsing or running, with the
     /// exit codes juice-maker documents rather than swift-argument-parser's:
     /// `--help` exits 0, usage errors exit 2 (not 64), a tool's own `ExitCode`
-    /// passes through, a report that could not be written exits 3 (141,
+    /// passes through, JuiceKit's typed errors are printed and mapped by
+    /// `ErrorReport`, a report that could not be written exits 3 (141,
     /// quietly, when the reader went away), and anything unexpected is an
     /// internal failure, 3.
     public static func exitMapped(_ error: Error) -> Never {
         if error is ExitCode { exit(withError: error) }
         if let failure = error as? FileWriter.Failure { endAfter(failure, trailer: "") }
         if let unwritten = error as? UnwrittenReport { endAfter(unwritten.failure, trailer: unwritten.trailer) }
+        if let report = ErrorReport(error) {
+            report.write(tool: toolName, to: .standardError())
+            terminate(report.exitCode.rawValue)
+        }
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {
@@ -71,10 +76,15 @@ extension ParsableCommand {
     private static func endAfter(_ failure: FileWriter.Failure, trailer: String) -> Never {
         if failure.isBrokenPipe { terminate(ToolExitCode.brokenPipe.rawValue) }
         let errors = OutputBuffer.standardError()
-        errors.line("\(configuration.commandName ?? "juice"): error: \(failure)")
+        errors.line(ErrorReport.headline(tool: toolName, "\(failure)"))
         if !trailer.isEmpty { errors.line(trailer) }
         terminate(ToolExitCode.internalFailure.rawValue)
     }
+}
+
+extension ParsableCommand {
+    /// The name errors are printed under: `juice-lint`, `juice-run`.
+    static var toolName: String { configuration.commandName ?? "juice" }
 }
 
 /// exit(3), named apart from ArgumentParser's `exit(withError:)`.

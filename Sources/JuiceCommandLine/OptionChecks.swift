@@ -7,3 +7,14 @@ public func validateMaxDiagnostics(_ value: Int?) throws {
         throw ValidationError("--max-diagnostics must be 0 (no cap) or more, not \(value)")
     }
 }
+
+/// Runs one of the library's checks of how options combine inside a command's
+/// `validate()`, so its complaint comes out as swift-argument-parser's own
+/// usage errors do: `Error: MESSAGE`, the usage line, and exit code 2.
+public func validating<Problem: Error & CustomStringConvertible>(_ check: () throws(Problem) -> Void) throws {
+    do {
+        try check()
+    } catch {
+        throw ValidationError(error.description)
+    }
+}

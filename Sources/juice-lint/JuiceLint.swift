@@ -128,9 +128,9 @@ struct Lint: ParsableCommand {
         options.stockPath = stock
         options.maxDiagnostics = maxDiagnostics
         let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
-        let report = linter.run()
+        let report = try linter.run()
         do {
-            if let output, report.exitCode != .usage {
+            if let output {
                 try FileWriter.write(report.output, to: output)
             } else if !report.output.isEmpty {
                 let stdout = OutputBuffer.standardOutput()
@@ -163,13 +163,7 @@ struct Explain: ParsableCommand {
     var rule: String
 
     func run() throws {
-        let explanation: String
-        do {
-            explanation = try Rule.named(rule).explanation
-        } catch {
-            OutputBuffer.standardError().line("juice-lint: error: \(error)")
-            throw ExitCode(ToolExitCode.usage.rawValue)
-        }
+        let explanation = try Rule.named(rule).explanation
         let output = OutputBuffer.standardOutput()
         output.line(explanation)
         try output.finish()
@@ -187,11 +181,10 @@ struct Graph: ParsableCommand {
 
     func run() throws {
         let output = OutputBuffer.standardOutput()
-        let exit = GraphRun(paths: paths, format: format).run(
+        try GraphRun(paths: paths, format: format).run(
             output: output, errors: .standardError(),
             errorsAreTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment
         )
         try output.finish()
-        if exit != .success { throw ExitCode(exit.rawValue) }
     }
 }

@@ -97,7 +97,8 @@ struct JuiceRun: ParsableCommand {
     @Argument(help: ArgumentHelp("Order scripts, or - for standard input.", valueName: "SCRIPT"))
     var scripts: [String] = []
 
-    func run() throws {
+    /// What the command line asked for, for the library.
+    var options: RunOptions {
         var options = RunOptions()
         options.recipePaths = recipePaths
         options.stockPath = stock
@@ -112,8 +113,12 @@ struct JuiceRun: ParsableCommand {
         options.interactive = interactive
         options.saveStockPath = saveStock
         options.maxDiagnostics = maxDiagnostics
+        return options
+    }
+
+    func run() throws {
         let streams = RunStreams.standard()
-        let exit = ShopRun(options: options, streams: streams).run()
+        let exit = ShopRun(options: options, streams: streams).runReportingErrors()
         do {
             try streams.output.finish()
         } catch {
@@ -124,8 +129,10 @@ struct JuiceRun: ParsableCommand {
         if exit != .success { throw ExitCode(exit.rawValue) }
     }
 
+    /// Options that cannot go together are usage errors, found before anything is read.
     func validate() throws {
         try validateMaxDiagnostics(maxDiagnostics)
+        try validating(options.validate)
     }
 
     static func main() { mainWithMappedExitCodes() }

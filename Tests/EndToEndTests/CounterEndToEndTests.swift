@@ -87,7 +87,12 @@ struct CounterEndToEndTests {
     @Test func interactiveRejectsJSONAndScripts() throws {
         let json = try ToolRunner.juiceRun(["--interactive", "--format", "json"], stdin: "")
         #expect(json.exitCode == 2)
-        #expect(json.stderr == "juice-run: error: the interactive counter has no --format json; pipe a script instead\n")
+        #expect(json.stderr == """
+            Error: the interactive counter has no --format json; pipe a script instead
+            Usage: juice-run [<options>] [<SCRIPT> ...]
+              See 'juice-run --help' for more information.
+
+            """)
         let script = try ToolRunner.juiceRun(["--interactive", "docs/examples/first-morning.orders"])
         #expect(script.exitCode == 2)
     }

@@ -243,7 +243,12 @@ struct JuiceRunTests {
         let result = try ToolRunner.juiceRun(["--capacity", "--save-stock", saved])
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "juice-run: error: --capacity changes no stock, so there is nothing to save; leave out --save-stock\n")
+        #expect(result.stderr == """
+            Error: --capacity changes no stock, so there is nothing to save; leave out --save-stock
+            Usage: juice-run [<options>] [<SCRIPT> ...]
+              See 'juice-run --help' for more information.
+
+            """)
         #expect(!FileManager.default.fileExists(atPath: saved))
     }
 

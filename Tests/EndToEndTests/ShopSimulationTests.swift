@@ -215,7 +215,13 @@ struct ShopSimulationTests {
         #expect(zero.stderr == "juice-run: error: --mix weights add up to 0\n")
         let alone = try ToolRunner.juiceRun(["--mix", "banana-juice=1", "-"], stdin: "")
         #expect(alone.exitCode == 2)
-        #expect(alone.stderr == "juice-run: error: --seed and --mix apply to --random N\n")
+        // Options that cannot go together are swift-argument-parser usage errors.
+        #expect(alone.stderr == """
+            Error: --seed and --mix apply to --random N
+            Usage: juice-run [<options>] [<SCRIPT> ...]
+              See 'juice-run --help' for more information.
+
+            """)
     }
 
     // MARK: --stock, --capacity, --save-stock

@@ -95,7 +95,7 @@ struct PropertyTests {
             let paths = try scratch.write(testCase.book.files)
             let format = lintFormats[Int(seed % UInt64(lintFormats.count))]
             violations += compare(
-                scratch.lint(paths, format: format), scratch.lint(paths, format: format),
+                try scratch.lint(paths, format: format), try scratch.lint(paths, format: format),
                 "juice-lint --format \(format.rawValue), run twice"
             )
             return violations
@@ -179,7 +179,7 @@ struct PropertyTests {
                 }
             }
             var violations: [String] = []
-            let reference = scratch.lint(paths, format: format)
+            let reference = try scratch.lint(paths, format: format)
             let errors = reference.counts?.errors ?? 0
             if errors > 0 { casesWithErrors += 1 }
             if lintCase.expectsErrors && errors == 0 {
@@ -188,7 +188,7 @@ struct PropertyTests {
             if format == .text { rules.formUnion(ruleIDs(inHumanReport: reference.output)) }
             for listing in listings {
                 let shown = listing.map { $0.replacingOccurrences(of: scratch.bookPath + "/", with: "") }
-                violations += compare(reference, scratch.lint(listing, format: format), "--format \(format.rawValue) with the files as \(shown)")
+                violations += compare(reference, try scratch.lint(listing, format: format), "--format \(format.rawValue) with the files as \(shown)")
             }
             return violations
         }
@@ -805,13 +805,13 @@ struct ScratchDirectory {
     }
 
     /// `juice-lint --format FORMAT --color never --config EMPTY PATHS...`, as the executable runs it.
-    func lint(_ paths: [String], format: LintFormat) -> Linter.Report {
+    func lint(_ paths: [String], format: LintFormat) throws -> Linter.Report {
         var options = LintOptions()
         options.paths = paths
         options.format = format
         options.color = .never
         options.configPath = configPath
-        return Linter(options: options, environment: [:], outputIsTerminal: false).run()
+        return try Linter(options: options, environment: [:], outputIsTerminal: false).run()
     }
 }
 

@@ -9,14 +9,14 @@ public struct GraphRun {
         self.format = format
     }
 
-    /// Writes the graph to `output`, or the book's errors to `errors`.
-    public func run(output: OutputBuffer, errors: OutputBuffer, errorsAreTerminal: Bool, environment: [String: String]) -> ToolExitCode {
+    /// Writes the graph to `output`, or the book's errors to `errors` and
+    /// throws, for `JuiceCommandLine` to say why there is no graph.
+    public func run(output: OutputBuffer, errors: OutputBuffer, errorsAreTerminal: Bool, environment: [String: String]) throws(LintError) {
         let files: [SourceFile]
         do {
             files = try RecipeSources.load(paths: paths)
         } catch {
-            errors.line("juice-lint: error: \(error)")
-            return .usage
+            throw .source(error)
         }
         let compilation = RecipeCompiler.compile(files)
         guard let book = compilation.book else {
@@ -25,11 +25,9 @@ public struct GraphRun {
             for diagnostic in compilation.diagnostics where diagnostic.severity == .error {
                 errors.line(printer.render(diagnostic))
             }
-            errors.line("juice-lint: error: the recipe book is invalid, so it has no graph")
-            return .failure
+            throw .invalidBookHasNoGraph
         }
         output.write(RecipeGraph.render(book, format: format))
         output.flush()
-        return .success
     }
 }

@@ -30,12 +30,13 @@ public struct Linter: Sendable {
     }
 
     /// Lints the paths and renders the report; reading and writing files is the only I/O.
-    public func run() -> Report {
+    /// A configuration or a path that is wrong throws, for `JuiceCommandLine` to report.
+    public func run() throws(LintError) -> Report {
         let configuration: LintConfiguration
         do {
             configuration = try loadConfiguration()
         } catch {
-            return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
+            throw .configuration(error)
         }
         let paths = options.paths.isEmpty ? ["recipes"] : options.paths
         // Each file is read by the worker that compiles it (a big book is
@@ -43,7 +44,7 @@ public struct Linter: Sendable {
         // to quote source lines.
         let keepingText = if case .text = options.format.resolved(environment: environment) { true } else { false }
         let read: RecipeCompiler.ReadCompilation<[Suppression]>
-        do {
+        do throws(SourceError) {
             let found = try RecipeSources.discoverSized(paths: paths)
             guard !found.isEmpty else { throw SourceError.noRecipeFiles(paths) }
             read = try RecipeCompiler.compile(
@@ -51,7 +52,7 @@ public struct Linter: Sendable {
                 analysis: true, book: false, keepingText: keepingText, inspect: Suppression.scan
             )
         } catch {
-            return Report(output: "", messages: "juice-lint: error: \(error)", exitCode: .usage)
+            throw .source(error)
         }
         let fileCount = read.compilation.fileCount
         let sources = read.sources

@@ -65,3 +65,43 @@ public struct RunStreams {
         )
     }
 }
+
+/// Options that cannot go together, or a value out of range: wrong before
+/// anything is read. The executable checks these in argument validation, so
+/// they read like swift-argument-parser's own usage errors.
+public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    case capacityWithOrders
+    case capacityWithSaveStock
+    case interactiveWithOrders
+    case seedOrMixWithoutRandom
+    case randomOutOfRange
+    case interactiveWithJSON
+
+    public var description: String {
+        switch self {
+        case .capacityWithOrders:
+            return "--capacity shows the stock's capacity and runs no orders; leave out scripts, --order, --random and --interactive"
+        case .capacityWithSaveStock: return "--capacity changes no stock, so there is nothing to save; leave out --save-stock"
+        case .interactiveWithOrders:
+            return "--interactive reads the counter's input from standard input; leave out scripts, --order and --random"
+        case .seedOrMixWithoutRandom: return "--seed and --mix apply to --random N"
+        case .randomOutOfRange: return "--random takes 0 to \(ShopRun.maxRandomOrders) orders"
+        case .interactiveWithJSON: return "the interactive counter has no --format json; pipe a script instead"
+        }
+    }
+}
+
+extension RunOptions {
+    /// Whether any orders were given: scripts, `--order` or `--random`.
+    public var hasOrders: Bool { !scripts.isEmpty || !orders.isEmpty || randomCount != nil }
+
+    /// The first problem with how the options combine, if there is one.
+    public func validate() throws(RunUsageError) {
+        if capacity && (hasOrders || interactive) { throw .capacityWithOrders }
+        if capacity && saveStockPath != nil { throw .capacityWithSaveStock }
+        if interactive && hasOrders { throw .interactiveWithOrders }
+        if seed != nil || mix != nil, randomCount == nil { throw .seedOrMixWithoutRandom }
+        if let count = randomCount, count < 0 || count > ShopRun.maxRandomOrders { throw .randomOutOfRange }
+        if interactive && format == .json { throw .interactiveWithJSON }
+    }
+}

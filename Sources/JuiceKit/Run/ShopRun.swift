@@ -12,9 +12,9 @@ import Darwin
 /// One `juice-run`: load the book (and stock file), then show capacity, run the
 /// interactive counter, or replay orders; report; save the stock if asked.
 ///
-/// Exit codes: 0 the run finished; 1 the book or stock file is invalid, or a
-/// script line was skipped; 2 bad usage or an unreadable path; 3 the stock
-/// could not be saved.
+/// It returns the exit code of a run that finished (0, 1 when a script line
+/// was skipped, or a stop signal's) and throws a `RunError` for one that could
+/// not; `JuiceCommandLine` prints that and picks its exit code.
 public struct ShopRun {
     /// The most orders `--random` generates: about a quarter of an hour of
     /// work, so a slip of the finger cannot keep a machine busy for days.
@@ -30,28 +30,18 @@ public struct ShopRun {
     }
 
     /// Runs to the end and returns the exit code; every message has been written by then.
-    public func run() -> ToolExitCode {
+    ///
+    /// `report` prints a problem that cuts a replay short without ending the
+    /// run (a script that cannot be read once the run has begun) and returns
+    /// the exit code it maps to; the stock is still saved afterwards.
+    public func run(reporting report: (RunError) -> ToolExitCode) throws(RunError) -> ToolExitCode {
         let errors = streams.errors
-        func usage(_ message: String) -> ToolExitCode {
-            errors.line("juice-run: error: \(message)")
-            return .usage
+        do {
+            try options.validate()
+        } catch {
+            throw .usage(error)
         }
-        let hasOrders = !options.scripts.isEmpty || !options.orders.isEmpty || options.randomCount != nil
-        if options.capacity && (hasOrders || options.interactive) {
-            return usage("--capacity shows the stock's capacity and runs no orders; leave out scripts, --order, --random and --interactive")
-        }
-        if options.capacity && options.saveStockPath != nil {
-            return usage("--capacity changes no stock, so there is nothing to save; leave out --save-stock")
-        }
-        if options.interactive && hasOrders {
-            return usage("--interactive reads the counter's input from standard input; leave out scripts, --order and --random")
-        }
-        if options.seed != nil || options.mix != nil, options.randomCount == nil {
-            return usage("--seed and --mix apply to --random N")
-        }
-        if let count = options.randomCount, count < 0 || count > Self.maxRandomOrders {
-            return usage("--random takes 0 to \(Self.maxRandomOrders) orders")
-        }
+        let hasOrders = options.hasOrders
 
         // The book, and the stock file that replaces its stock.
         let paths = options.recipePaths.isEmpty ? ["recipes"] : options.recipePaths
@@ -60,7 +50,7 @@ public struct ShopRun {
             // to do, not only what is missing.
             var info = stat()
             if stat("recipes", &info) != 0, errno == ENOENT {
-                return usage("no such file or directory: 'recipes', the default recipe book\n  help: run juice-run from the project root, where 'recipes' is, or pass --recipes DIR")
+                throw .defaultBookMissing
             }
         }
         let files: [SourceFile]
@@ -68,7 +58,7 @@ public struct ShopRun {
         do {
             (files, stockFile) = try RecipeSources.loadBook(paths: paths, stockPath: options.stockPath)
         } catch {
-            return usage("\(error)")
+            throw .source(error)
         }
         let compilation = RecipeCompiler.compile(files, stock: stockFile)
         let errorDiagnostics = compilation.diagnostics.filter { $0.severity == .error }
@@ -82,9 +72,7 @@ public struct ShopRun {
             if omitted > 0 { errors.line(DiagnosticLimit.omissionNotice(omitted)) }
         }
         guard let book = compilation.book else {
-            let what = options.stockPath == nil ? "the recipe book is invalid" : "the recipe book or the stock file is invalid"
-            errors.line("juice-run: error: \(what)")
-            return .failure
+            throw .invalidBook(stockFile: options.stockPath != nil)
         }
 
         // Every script must be readable before any order runs, so a typo in the
@@ -93,18 +81,18 @@ public struct ShopRun {
             let name = RecipeSources.displayPath(script)
             var info = stat()
             guard stat(script, &info) == 0 else {
-                return usage(errno == ENOENT ? "no such file or directory: '\(name)'" : "cannot read '\(name)': \(String(cString: strerror(errno)))")
+                throw errno == ENOENT ? .scriptNotFound(name) : .scriptUnreadable(name, reason: String(cString: strerror(errno)))
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 // A folder where a script goes is most likely a recipe book.
-                return usage("cannot read '\(name)': it is a directory\n  help: did you mean '--recipes \(name)'?")
+                throw .scriptIsDirectory(name)
             }
-            guard access(script, R_OK) == 0 else { return usage("cannot read '\(name)': \(String(cString: strerror(errno)))") }
+            guard access(script, R_OK) == 0 else { throw .scriptUnreadable(name, reason: String(cString: strerror(errno))) }
         }
 
         // A destination that cannot take the stock is found now, not after a day of orders.
         if let path = options.saveStockPath, let reason = Self.saveProblem(path) {
-            return usage("cannot save the stock to '\(path)': \(reason)")
+            throw .stockDestination(path, reason: reason)
         }
 
         var weights: [UInt64]?
@@ -112,7 +100,7 @@ public struct ShopRun {
             do {
                 weights = try OrderGenerator.weights(mix: mix, book: book)
             } catch {
-                return usage("\(error)")
+                throw .mix(error)
             }
         }
 
@@ -127,7 +115,7 @@ public struct ShopRun {
         var counter: InteractiveCounter?
         if options.interactive || (!hasOrders && streams.inputIsTerminal) {
             guard options.format == .text else {
-                return usage("the interactive counter has no --format json; pipe a script instead")
+                throw .counterHasNoJSON
             }
             let session = runCounter(book)
             counter = session
@@ -135,16 +123,16 @@ public struct ShopRun {
             if StopSignal.requested { exit = StopSignal.exitCode }
         } else {
             guard !book.menu.isEmpty || options.randomCount == nil || options.randomCount == 0 else {
-                return usage("--random needs a book with at least one menu item")
+                throw .randomNeedsMenu
             }
             let outcome: (summary: SimulationSummary, exit: ToolExitCode)
             // Skipped-line reports are text on standard error in both formats.
             let problemLimit = DiagnosticLimit(requested: options.maxDiagnostics, format: .text).maximum
             switch options.format {
             case .text:
-                outcome = replay(book, TextSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights)
+                outcome = replay(book, TextSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights, reporting: report)
             case .json:
-                outcome = replay(book, JSONLinesSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights)
+                outcome = replay(book, JSONLinesSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights, reporting: report)
             }
             exit = outcome.exit
             finalStock = FruitStore(counts: outcome.summary.stock)
@@ -171,11 +159,7 @@ public struct ShopRun {
         if let saveFailure {
             // The day's stock lives only in this process now: hand it over
             // so it can be saved by hand rather than lost.
-            errors.line("juice-run: error: the stock was not saved: \(saveFailure.error)")
-            errors.line("  help: the final stock follows in stock-file format; save it by hand")
-            errors.write(saveFailure.stock)
-            errors.flush()
-            return .internalFailure
+            throw .stockNotSaved(saveFailure.error, stock: saveFailure.stock)
         }
         return exit
     }
@@ -236,7 +220,7 @@ public struct ShopRun {
 
     /// Replays scripts, then `--order`s, then `--random` orders, as one run.
     private func replay<Reporter: SimulationReporter>(
-        _ book: RecipeBook, _ reporter: Reporter, weights: [UInt64]?
+        _ book: RecipeBook, _ reporter: Reporter, weights: [UInt64]?, reporting report: (RunError) -> ToolExitCode
     ) -> (summary: SimulationSummary, exit: ToolExitCode) {
         StopSignal.install()
         var simulation = Simulation(book: book, file: "-", reporter: reporter)
@@ -255,15 +239,15 @@ public struct ShopRun {
                 descriptor = open(script, O_RDONLY)
                 var info = stat()
                 guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
-                    let reason = errno == ENOENT ? "no such file or directory: '\(name)'" : "cannot read '\(name)': \(String(cString: strerror(errno)))"
+                    let problem: RunError = errno == ENOENT ? .scriptNotFound(name) : .scriptUnreadable(name, reason: String(cString: strerror(errno)))
                     if descriptor >= 0 { close(descriptor) }
-                    streams.errors.line("juice-run: error: \(reason)")
-                    return (simulation.finish(), .usage)
+                    let code = report(problem)
+                    return (simulation.finish(), code)
                 }
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     close(descriptor)
-                    streams.errors.line("juice-run: error: cannot read '\(name)': it is a directory\n  help: did you mean '--recipes \(name)'?")
-                    return (simulation.finish(), .usage)
+                    let code = report(.scriptIsDirectory(name))
+                    return (simulation.finish(), code)
                 }
                 if (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
             }
@@ -291,8 +275,7 @@ public struct ShopRun {
             } catch {
                 meter?.finish()
                 streams.output.flush()
-                streams.errors.line("juice-run: error: cannot read '\(name)': \(error)")
-                exit = .usage
+                exit = report(.scriptUnreadable(name, reason: "\(error)"))
             }
             meter?.finish()
         }
