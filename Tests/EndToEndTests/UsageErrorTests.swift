@@ -49,6 +49,14 @@ struct UsageErrorTests {
         #expect(result.stderr == Self.usage("--seed and --mix apply to --random N"))
     }
 
+    /// The README's example is what the tool prints.
+    @Test func readmeQuotesTheUsageErrorAsPrinted() throws {
+        let readme = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let result = try ToolRunner.juiceRun(["--seed", "7", "--order", "banana-juice"])
+        #expect(result.exitCode == 2)
+        #expect(readme.contains("$ juice-run --seed 7 --order banana-juice\n" + result.stderr + "```"))
+    }
+
     /// ArgumentParser's own parse errors come out in the same shape and code.
     @Test func parseErrorsAndValidationErrorsLookAlike() throws {
         let parse = try ToolRunner.juiceRun(["--bogus"])
