@@ -74,6 +74,19 @@ struct UsageErrorTests {
         #expect(mix.stderr == "juice-run: error: --mix entry 'banana-juice' is not ID=WEIGHT\n")
     }
 
+    /// Without --interactive, only a terminal on standard input opens the
+    /// counter, so JSON there is found at run time: a `juice-run: error:`
+    /// line, not a usage error, with the same words and exit code 2.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux 'script' is not installed"))
+    func jsonForTheImpliedCounterIsARuntimeError() throws {
+        let binary = ToolRunner.productsDirectory.appendingPathComponent("juice-run").path
+        let result = try ToolRunner.run(
+            "/usr/bin/script", ["-qec", "'\(binary)' --format json 2>&1; echo \"exit $?\"", "/dev/null"], stdin: ""
+        )
+        let screen = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(screen == "juice-run: error: the interactive counter has no --format json; pipe a script instead\nexit 2\n")
+    }
+
     /// juice-lint's own errors: an unknown rule for `explain` and a book with
     /// no graph go through the same renderer, with exit codes 2 and 1.
     @Test func lintErrorsKeepTheirTextAndCodes() throws {
