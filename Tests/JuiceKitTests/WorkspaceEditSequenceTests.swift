@@ -100,7 +100,7 @@ func sameBook(_ first: RecipeBook?, _ second: RecipeBook?) -> Bool {
 /// A seeded sequence of edits to a book of several files and, at times, a
 /// stock file; it keeps the files' current text, which the batch compile reads.
 struct EditSequence {
-    static let length = 6
+    static let length = 4
 
     private var rng: SplitMix64
     /// Good versions of files, from two generated books with faults: the
