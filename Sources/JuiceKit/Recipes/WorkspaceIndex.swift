@@ -80,8 +80,9 @@ public struct WorkspaceIndex: Sendable {
         referencesByID = Dictionary(grouping: references.indices, by: { references[$0].id })
         var needs: [String: [String: Int]] = [:]
         if let book {
+            // A need lists each fruit once, so no two parts share a key.
             func named(_ parts: [RecipeBook.FruitAmount]) -> [String: Int] {
-                Dictionary(parts.map { (book.fruits[$0.fruit].id, $0.amount) }, uniquingKeysWith: +)
+                Dictionary(parts.map { (book.fruits[$0.fruit].id, $0.amount) }, uniquingKeysWith: { first, _ in first })
             }
             for recipe in book.recipes { needs[recipe.id] = named(recipe.needs) }
             for item in book.menu { needs[item.id] = named(item.needs) }
