@@ -34,8 +34,8 @@ import Testing
 
     @Test func parallelAndSequentialCompilationAgree() throws {
         let files = Self.files()
-        let sequential = RecipeCompiler.compile(files, stock: nil, analysis: true, book: true, parallelAbove: .max)
-        let parallel = RecipeCompiler.compile(files, stock: nil, analysis: true, book: true, parallelAbove: 0)
+        let sequential = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true, parallelAbove: .max).compilation
+        let parallel = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true, parallelAbove: 0).compilation
         #expect(sequential.diagnostics.count > 100)
         #expect(Set(sequential.diagnostics.map(\.rule)).isSuperset(of: [.unknownFruit, .zeroAmount, .duplicateDefinition, .yamlSyntax]))
         #expect(parallel.diagnostics == sequential.diagnostics)
@@ -56,8 +56,8 @@ import Testing
         }
         let stock = SourceFile(path: "stock.yaml", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("stock.yaml"))))
         for stockFile in [nil, stock] {
-            let sequential = RecipeCompiler.compile(files, stock: stockFile, analysis: true, book: true, parallelAbove: .max)
-            let parallel = RecipeCompiler.compile(files, stock: stockFile, analysis: true, book: true, parallelAbove: 0)
+            let sequential = RecipeCompiler.snapshot(files, stock: stockFile, analysis: true, book: true, parallelAbove: .max).compilation
+            let parallel = RecipeCompiler.snapshot(files, stock: stockFile, analysis: true, book: true, parallelAbove: 0).compilation
             #expect(sequential.diagnostics.filter { $0.rule == .duplicateDefinition }.count == (stockFile == nil ? 9 : 10))
             #expect(parallel.diagnostics == sequential.diagnostics)
         }
@@ -102,7 +102,7 @@ import Testing
             }
             files.append(SourceFile(path: "menu-\(file).yaml", bytes: Array(yaml.utf8)))
         }
-        let compilation = RecipeCompiler.compile(files, stock: nil, analysis: true, book: true, parallelAbove: 0)
+        let compilation = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true, parallelAbove: 0).compilation
         let unknown = compilation.diagnostics.filter { $0.rule == .unknownFruit }
         #expect(unknown.count == 12)
         #expect(Dictionary(grouping: unknown, by: \.file).mapValues { $0.map(\.range.start.line) } == unknownLines)
@@ -112,7 +112,7 @@ import Testing
             SourceFile(path: file.path, bytes: Array(String(decoding: file.bytes, as: UTF8.self)
                 .replacingOccurrences(of: #", fruit-x[0-9]+: 1"#, with: "", options: .regularExpression).utf8))
         }
-        let book = try #require(RecipeCompiler.compile(clean, stock: nil, analysis: false, book: true, parallelAbove: 0).book)
+        let book = try #require(RecipeCompiler.snapshot(clean, stock: nil, analysis: false, book: true, parallelAbove: 0).compilation.book)
         #expect(book.menu.count == 4 * perFile)
         for item in book.menu {
             let needs = Dictionary(uniqueKeysWithValues: item.needs.map { (Int(book.fruits[$0.fruit].id.dropFirst(6))!, $0.amount) })
@@ -120,37 +120,37 @@ import Testing
         }
     }
 
-    /// juice-lint's path: files read by the workers themselves. In parallel
-    /// and one by one it must give the same diagnostics, each file's
-    /// inspection in file order (the stock file last), and the text back
-    /// in the same order when asked for it.
+    /// Both tools' path: files read by the workers themselves, each built
+    /// into its unit there and loaded into a workspace. In parallel and one
+    /// by one it must give the same diagnostics, every file's unit (the
+    /// stock file's as the stock), and the text back in file order (the
+    /// stock file last) when asked for it.
     @Test func readingOnTheWorkersGivesEverythingInOrder() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("EndToEndTests/Fixtures/cross-file")
         let paths = ["a", "b", "c"].map { folder.appendingPathComponent("book/\($0).yaml").path }
         let stockPath = folder.appendingPathComponent("stock.yaml").path
-        let sizes = try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)).count }
-        var results: [RecipeCompiler.ReadCompilation<String>] = []
+        var results: [(loaded: RecipeSources.LoadedBook, compilation: Compilation)] = []
         for parallelAbove in [0, Int.max] {
-            results.append(try RecipeCompiler.compile(
-                reading: paths, sizes: sizes, stockPath: stockPath, analysis: true, book: false,
-                keepingText: true, parallelAbove: parallelAbove, inspect: { "\($0.path):\($0.bytes.count)" }
-            ))
+            var loaded = try RecipeSources.loadWorkspace(
+                paths: paths, stockPath: stockPath, analysis: true, book: false,
+                keepingText: true, requireFiles: true, parallelAbove: parallelAbove
+            )
+            results.append((loaded, loaded.workspace.snapshot().compilation))
         }
-        // Book paths come from discovery, already as shown; the stock path is
-        // shown relative to the working directory, as `loadBook` shows it.
-        let shown = paths + [RecipeSources.displayPath(stockPath)]
-        let expectedInspections = try zip(shown, paths + [stockPath]).map { shown, path in
-            "\(shown):\(try Data(contentsOf: URL(fileURLWithPath: path)).count)"
-        }
+        // Every path is shown relative to the working directory, as discovery shows it.
+        let shown = (paths + [stockPath]).map(RecipeSources.displayPath)
         for result in results {
-            #expect(result.inspections == expectedInspections)
-            #expect(result.sources.map(\.path) == shown)
-            #expect(try result.sources.map(\.bytes) == (paths + [stockPath]).map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) })
+            #expect(result.loaded.workspace.paths + [result.loaded.workspace.stockPath] == shown)
+            #expect(result.loaded.sources.map(\.path) == shown)
+            #expect(try result.loaded.sources.map(\.bytes) == (paths + [stockPath]).map { Array(try Data(contentsOf: URL(fileURLWithPath: $0))) })
             #expect(result.compilation.fileCount == 4)
         }
         #expect(results[0].compilation.diagnostics == results[1].compilation.diagnostics)
         #expect(results[0].compilation.diagnostics.filter { $0.rule == .duplicateDefinition }.count == 10)
+        // Without `keepingText`, no text is kept.
+        let bare = try RecipeSources.loadWorkspace(paths: paths, stockPath: stockPath, analysis: true, book: false, keepingText: false)
+        #expect(bare.sources.isEmpty)
     }
 
     @Test func aValidBookIsTheSameBook() throws {
@@ -162,8 +162,8 @@ import Testing
                 .replacingOccurrences(of: "  shared-juice:\n    recipe: { mango: 1 }\n", with: "")
                 .replacingOccurrences(of: "---\nmenu: [unclosed\n", with: "").utf8))
         }
-        let sequential = RecipeCompiler.compile(files, stock: nil, analysis: false, book: true, parallelAbove: .max)
-        let parallel = RecipeCompiler.compile(files, stock: nil, analysis: false, book: true, parallelAbove: 0)
+        let sequential = RecipeCompiler.snapshot(files, stock: nil, analysis: false, book: true, parallelAbove: .max).compilation
+        let parallel = RecipeCompiler.snapshot(files, stock: nil, analysis: false, book: true, parallelAbove: 0).compilation
         let book = try #require(sequential.book, "\(sequential.diagnostics.prefix(3))")
         let parallelBook = try #require(parallel.book)
         #expect(parallelBook.menu.map(\.id) == book.menu.map(\.id))

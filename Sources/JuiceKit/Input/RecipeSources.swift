@@ -63,18 +63,6 @@ public enum RecipeSources {
         return files
     }
 
-    /// A book's files and an optional stock file, as both tools read them.
-    /// An empty book (no recipe files at all) is an error: a mistyped path
-    /// must not pass as a clean, empty shop.
-    public static func loadBook(paths: [String], stockPath: String?) throws(SourceError) -> (files: [SourceFile], stock: SourceFile?) {
-        let files = try load(paths: paths)
-        guard !files.isEmpty else { throw .noRecipeFiles(paths) }
-        let stock = try stockPath.map { path throws(SourceError) in
-            SourceFile(path: displayPath(path), bytes: try readFile(path))
-        }
-        return (files, stock)
-    }
-
     /// The display paths of every recipe file under `paths`, sorted.
     public static func discover(paths: [String]) throws(SourceError) -> [String] {
         try discoverSized(paths: paths).map(\.path)

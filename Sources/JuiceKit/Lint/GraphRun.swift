@@ -12,13 +12,17 @@ public struct GraphRun {
     /// Writes the graph to `output`, or the book's errors to `errors` and
     /// throws, for `JuiceCommandLine` to say why there is no graph.
     public func run(output: OutputBuffer, errors: OutputBuffer, errorsAreTerminal: Bool, environment: [String: String]) throws(LintError) {
-        let files: [SourceFile]
+        var loaded: RecipeSources.LoadedBook
         do {
-            files = try RecipeSources.load(paths: paths)
+            // An empty folder has an empty graph.
+            loaded = try RecipeSources.loadWorkspace(
+                paths: paths, stockPath: nil, analysis: false, book: true, keepingText: true, requireFiles: false
+            )
         } catch {
             throw .source(error)
         }
-        let compilation = RecipeCompiler.compile(files)
+        let files = loaded.sources
+        let compilation = loaded.workspace.snapshot().compilation
         guard let book = compilation.book else {
             let color = TerminalColor.shouldColor(flag: .auto, isTerminal: errorsAreTerminal, environment: environment)
             let printer = HumanDiagnosticPrinter(files: files, color: color)

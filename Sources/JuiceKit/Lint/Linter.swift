@@ -39,26 +39,20 @@ public struct Linter: Sendable {
             throw .configuration(error)
         }
         let paths = options.paths.isEmpty ? ["recipes"] : options.paths
-        // Each file is read by the worker that compiles it (a big book is
-        // never all in memory as text); only the text format keeps the text,
-        // to quote source lines.
+        // Only the text format keeps the files' text, to quote source lines.
         let keepingText = if case .text = options.format.resolved(environment: environment) { true } else { false }
-        let read: RecipeCompiler.ReadCompilation<[Suppression]>
+        var loaded: RecipeSources.LoadedBook
         do throws(SourceError) {
-            let found = try RecipeSources.discoverSized(paths: paths)
-            guard !found.isEmpty else { throw SourceError.noRecipeFiles(paths) }
-            read = try RecipeCompiler.compile(
-                reading: found.map(\.path), sizes: found.map(\.size), stockPath: options.stockPath,
-                analysis: true, book: false, keepingText: keepingText, inspect: Suppression.scan
+            loaded = try RecipeSources.loadWorkspace(
+                paths: paths, stockPath: options.stockPath, analysis: true, book: false, keepingText: keepingText
             )
         } catch {
             throw .source(error)
         }
-        let fileCount = read.compilation.fileCount
-        let sources = read.sources
-        let diagnostics = Self.finish(
-            read.compilation, suppressions: read.inspections.flatMap { $0 }, configuration: configuration
-        )
+        let snapshot = loaded.workspace.snapshot()
+        let fileCount = snapshot.compilation.fileCount
+        let sources = loaded.sources
+        let diagnostics = Self.finish(snapshot, configuration: configuration)
         let counts = DiagnosticCounts(files: fileCount, diagnostics: diagnostics)
         let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
@@ -70,22 +64,22 @@ public struct Linter: Sendable {
         )
     }
 
-    /// Compiles the files and applies rule levels and suppression comments.
+    /// Compiles the files and applies rule levels and suppression comments:
+    /// `run` without the file system, for files already in memory.
     public static func check(_ files: [SourceFile], stock: SourceFile? = nil, configuration: LintConfiguration) -> [Diagnostic] {
-        // Suppression comments are read first, while the bytes are still here.
-        let suppressions = (files + [stock].compactMap { $0 }).flatMap(Suppression.scan)
-        let compiled = RecipeCompiler.compile(
+        let snapshot = RecipeCompiler.snapshot(
             files, stock: stock, analysis: true, book: false, parallelAbove: ParallelFiles.minimumTotalBytes
         )
-        return finish(compiled, suppressions: suppressions, configuration: configuration)
+        return finish(snapshot, configuration: configuration)
     }
 
-    /// Suppression comments first, on what the checks found, judged only
-    /// where their rules ran; then the configured levels.
-    private static func finish(_ compiled: Compilation, suppressions: [Suppression], configuration: LintConfiguration) -> [Diagnostic] {
+    /// Applies the configuration to a snapshot: suppression comments first,
+    /// on what the checks found, judged only where their rules ran; then the
+    /// configured levels.
+    public static func finish(_ snapshot: WorkspaceSnapshot, configuration: LintConfiguration) -> [Diagnostic] {
         let remaining = Suppression.apply(
-            suppressions, to: compiled.diagnostics, isOff: { configuration.level(of: $0) == .off },
-            checked: compiled.coverage.checked(_:in:)
+            snapshot.suppressions, to: snapshot.diagnostics, isOff: { configuration.level(of: $0) == .off },
+            checked: snapshot.coverage.checked(_:in:)
         )
         return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
     }

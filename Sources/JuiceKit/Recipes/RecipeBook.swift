@@ -1,8 +1,8 @@
 /// A validated recipe graph: fruits, intermediate recipes and menu items with
 /// amounts on the edges, and every menu item's need flattened to whole fruits.
 ///
-/// A `RecipeBook` only exists for a book with no errors; `RecipeCompiler` builds
-/// it. Fruits and menu items have dense indices, which the engine uses instead of
+/// A `RecipeBook` only exists for a book with no errors; a workspace snapshot
+/// (or `RecipeCompiler`, which makes one) builds it. Fruits and menu items have dense indices, which the engine uses instead of
 /// string lookups.
 public struct RecipeBook: Sendable {
     /// A fruit of the catalog.
@@ -23,7 +23,9 @@ public struct RecipeBook: Sendable {
 
     /// One ingredient edge: what, and how many per batch or order.
     public struct Ingredient: Sendable, Hashable {
+        /// The fruit, recipe or menu item used.
         public let component: Component
+        /// How many of it one batch or order uses.
         public let amount: Int
     }
 
@@ -36,6 +38,9 @@ public struct RecipeBook: Sendable {
     /// An intermediate recipe: usable as an ingredient, never sold.
     public struct Recipe: Sendable, Hashable {
         public let id: String
+        /// The graph's edges out of this recipe, as written: the first-class
+        /// data beside `needs`, for whatever needs the structure (the graph
+        /// renderer; recipe yields, see docs/yields.md).
         public let ingredients: [Ingredient]
         /// Whole fruits for one batch, sorted by fruit index.
         public let needs: [FruitAmount]
@@ -47,14 +52,18 @@ public struct RecipeBook: Sendable {
         /// The label shown to people; the id when none is declared.
         public let label: String
         public let price: Int?
+        /// The graph's edges out of this item, as written (see `Recipe.ingredients`).
         public let ingredients: [Ingredient]
         /// Whole fruits for one order, sorted by fruit index, every nested recipe
         /// multiplied out and repeated fruits added up.
         public let needs: [FruitAmount]
     }
 
+    /// The fruit catalogue, by dense fruit index, in declaration order.
     public let fruits: [Fruit]
+    /// The intermediate recipes, by recipe index, in declaration order.
     public let recipes: [Recipe]
+    /// The menu, by dense menu index, in declaration order.
     public let menu: [MenuItem]
     /// Opening stock by fruit index; a fruit with no stock entry has 0.
     public let openingStock: [Int]

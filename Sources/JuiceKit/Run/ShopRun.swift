@@ -53,19 +53,20 @@ public struct ShopRun {
                 throw .defaultBookMissing
             }
         }
-        let files: [SourceFile]
-        let stockFile: SourceFile?
+        var loaded: RecipeSources.LoadedBook
         do {
-            (files, stockFile) = try RecipeSources.loadBook(paths: paths, stockPath: options.stockPath)
+            loaded = try RecipeSources.loadWorkspace(
+                paths: paths, stockPath: options.stockPath, analysis: false, book: true, keepingText: true
+            )
         } catch {
             throw .source(error)
         }
-        let compilation = RecipeCompiler.compile(files, stock: stockFile)
+        let compilation = loaded.workspace.snapshot().compilation
         let errorDiagnostics = compilation.diagnostics.filter { $0.severity == .error }
         if !errorDiagnostics.isEmpty {
             // Warnings and infos are juice-lint's business; a run reports what stops it.
             let color = TerminalColor.shouldColor(flag: .auto, isTerminal: streams.errorsAreTerminal, environment: ProcessInfo.processInfo.environment)
-            let printer = HumanDiagnosticPrinter(files: files + [stockFile].compactMap { $0 }, color: color)
+            let printer = HumanDiagnosticPrinter(files: loaded.sources, color: color)
             let (shown, omitted) = DiagnosticLimit(requested: options.maxDiagnostics, format: .text).select(errorDiagnostics)
             for diagnostic in shown { errors.line(printer.render(diagnostic)) }
             // The notice says how to see the rest, so no closing hint is needed either way.

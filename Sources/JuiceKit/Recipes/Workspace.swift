@@ -1,0 +1,100 @@
+/// The recipe book as a set of files keyed by path, each with its parsed
+/// and collected unit, edited one file at a time.
+///
+/// The same core serves a batch run and an editor session: `update` or
+/// `remove` one file and ask for a `snapshot`. Only the edited file's own
+/// work (parse, collect, suppression scan) is redone; every other file's
+/// unit is kept as it was. Linking and the analyses need the whole book and
+/// are redone for the next snapshot, which is cached until the next edit.
+/// A snapshot equals a fresh batch compile of the same files (held by a
+/// seeded property test over random edit sequences).
+///
+/// Book files are linked in path order (byte-wise, as discovery sorts them),
+/// so the first declaration of an id is the one in the earliest path.
+public struct RecipeWorkspace: Sendable {
+    /// Whether snapshots run the lint analyses, which only warn or inform.
+    public let analysis: Bool
+    /// Whether snapshots assemble the `RecipeBook` (the linter does without).
+    public let assemblesBook: Bool
+
+    private var units: [String: WorkspaceUnit] = [:]
+    private var stock: WorkspaceUnit?
+    private var cached: WorkspaceSnapshot?
+
+    /// How many files' own work (parse, collect, suppression scan) this
+    /// workspace has done: an unchanged file is never done twice. Units
+    /// built elsewhere and handed over with `load` do not count.
+    public private(set) var unitsBuilt = 0
+    /// How many times the book was linked: once per snapshot after an edit.
+    public private(set) var linkCount = 0
+
+    /// An empty workspace.
+    ///
+    /// - Parameter analysis: run the lint analyses (`unused-fruit`,
+    ///   `unused-recipe`, `never-makeable`, `missing-stock`); juice-lint
+    ///   wants them, running orders does not.
+    /// - Parameter book: assemble the `RecipeBook` when the book is valid.
+    public init(analysis: Bool = false, book: Bool = true) {
+        self.analysis = analysis
+        assemblesBook = book
+    }
+
+    /// The paths of the book files, in the order they are linked.
+    public var paths: [String] {
+        units.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The stock file's path, if one replaces the book's stock.
+    public var stockPath: String? { stock?.path }
+
+    /// The unit of the book file at `path`, if there is one.
+    public func unit(at path: String) -> WorkspaceUnit? { units[path] }
+
+    /// Sets the bytes of the book file at `path`, adding it if it is new.
+    /// Only this file is parsed and collected again.
+    public mutating func update(path: String, bytes: [UInt8]) {
+        unitsBuilt += 1
+        load(WorkspaceUnit(bookFile: SourceFile(path: path, bytes: bytes)))
+    }
+
+    /// Adds or replaces a finished unit, built elsewhere (on the input
+    /// layer's worker threads, say): a book file's under its path, a stock
+    /// file's as the stock file.
+    public mutating func load(_ unit: WorkspaceUnit) {
+        cached = nil
+        switch unit.role {
+        case .book: units[unit.path] = unit
+        case .stock: stock = unit
+        }
+    }
+
+    /// Removes the book file at `path`; nothing happens if there is none.
+    public mutating func remove(path: String) {
+        guard units.removeValue(forKey: path) != nil else { return }
+        cached = nil
+    }
+
+    /// Replaces the stock file with `file`, or with none (the book's own
+    /// stock entries count again) when `file` is nil.
+    public mutating func replaceStock(with file: SourceFile?) {
+        cached = nil
+        guard let file else {
+            stock = nil
+            return
+        }
+        unitsBuilt += 1
+        stock = WorkspaceUnit(stockFile: file)
+    }
+
+    /// The book as it stands: every diagnostic, the book when valid, the
+    /// check coverage and the index. Linked once per edit; asking again
+    /// without an edit returns the cached snapshot.
+    public mutating func snapshot() -> WorkspaceSnapshot {
+        if let cached { return cached }
+        linkCount += 1
+        let ordered = paths.compactMap { units[$0] }
+        let made = WorkspaceSnapshot(units: ordered, stock: stock, analysis: analysis, book: assemblesBook)
+        cached = made
+        return made
+    }
+}

@@ -1,0 +1,102 @@
+/// What every id in a snapshot names and where it is used: the queries an
+/// editor asks (go to definition, find references, hover with the needs).
+///
+/// Definitions and references are as written, problems included: a repeated
+/// definition is listed after the first, and a reference to an unknown name
+/// is still a reference.
+public struct WorkspaceIndex: Sendable {
+    /// What an id is declared as.
+    public enum Kind: String, Sendable, Hashable {
+        case fruit
+        case recipe
+        case menuItem = "menu item"
+    }
+
+    /// One declaration of an id.
+    public struct Definition: Sendable, Hashable {
+        public let id: String
+        public let kind: Kind
+        /// The id's key where it is declared.
+        public let range: SourceRange
+    }
+
+    /// One use of an id: as an ingredient, or as a stock entry's fruit.
+    public struct Reference: Sendable, Hashable {
+        /// Whether the reference is a stock entry rather than an ingredient.
+        public enum Role: Sendable, Hashable {
+            case ingredient
+            case stock
+        }
+
+        public let id: String
+        public let role: Role
+        /// The name's key where it is used.
+        public let range: SourceRange
+    }
+
+    /// Every definition of every id, book files in link order, each file's
+    /// in the order written.
+    public let definitions: [Definition]
+    /// Every reference to every id, in the same order.
+    public let references: [Reference]
+    /// Every suppression comment: book files in order, then the stock file.
+    public let suppressions: [Suppression]
+    /// Each recipe's and menu item's need in whole fruits (fruit id to
+    /// amount), by id. Empty unless the snapshot has a book.
+    public let needs: [String: [String: Int]]
+
+    private let definitionsByID: [String: [Int]]
+    private let referencesByID: [String: [Int]]
+
+    init(units: [WorkspaceUnit], book: RecipeBook?) {
+        var definitions: [Definition] = []
+        var references: [Reference] = []
+        for unit in units {
+            let file = unit.declarations
+            for entry in file.declarations {
+                let declared = entry.definition
+                if declared.kind == .fruit {
+                    let fruit = file.fruits[declared.index]
+                    definitions.append(Definition(id: fruit.id, kind: .fruit, range: fruit.range))
+                } else {
+                    let composite = file.composites[declared.index]
+                    definitions.append(Definition(id: composite.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: composite.range))
+                }
+            }
+            for ingredient in file.ingredients {
+                references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range))
+            }
+            for entry in file.stock {
+                references.append(Reference(id: entry.fruit, role: .stock, range: entry.range))
+            }
+            for entry in file.shadowStock {
+                references.append(Reference(id: entry.fruit, role: .stock, range: entry.range))
+            }
+        }
+        self.definitions = definitions
+        self.references = references
+        suppressions = units.flatMap(\.suppressions)
+        definitionsByID = Dictionary(grouping: definitions.indices, by: { definitions[$0].id })
+        referencesByID = Dictionary(grouping: references.indices, by: { references[$0].id })
+        var needs: [String: [String: Int]] = [:]
+        if let book {
+            // A need lists each fruit once, so no two parts share a key.
+            func named(_ parts: [RecipeBook.FruitAmount]) -> [String: Int] {
+                Dictionary(parts.map { (book.fruits[$0.fruit].id, $0.amount) }, uniquingKeysWith: { first, _ in first })
+            }
+            for recipe in book.recipes { needs[recipe.id] = named(recipe.needs) }
+            for item in book.menu { needs[item.id] = named(item.needs) }
+        }
+        self.needs = needs
+    }
+
+    /// Every definition of `id`, the one that stands first.
+    public func definitions(of id: String) -> [Definition] {
+        (definitionsByID[id] ?? []).map { definitions[$0] }
+    }
+
+    /// Every use of `id`, in file order.
+    public func references(to id: String) -> [Reference] {
+        (referencesByID[id] ?? []).map { references[$0] }
+    }
+}

@@ -1,0 +1,84 @@
+/// The whole book as of one moment: every file's unit linked together.
+///
+/// This is the one place where files meet. Units are merged in order (the
+/// first declaration of an id stands), then the linker resolves names,
+/// checks cycles, flattens needs and, when asked, runs the lint analyses.
+/// A batch compile and a workspace both end here, so the two cannot drift
+/// apart.
+public struct WorkspaceSnapshot: Sendable {
+    /// Every diagnostic, sorted for output, the book when there were no
+    /// errors, and what each lint check covered.
+    public let compilation: Compilation
+    /// Every suppression comment: book files in order, then the stock file.
+    public let suppressions: [Suppression]
+    /// The units linked, book files in order, then the stock file.
+    let units: [WorkspaceUnit]
+
+    /// Every diagnostic, sorted for output: path, line, column.
+    public var diagnostics: [Diagnostic] { compilation.diagnostics }
+    /// The validated book; nil when any diagnostic is an error, or when the
+    /// workspace was made not to assemble one (the linter only reports).
+    public var book: RecipeBook? { compilation.book }
+    /// Which part of the book each lint check looked at.
+    public var coverage: CheckCoverage { compilation.coverage }
+
+    /// What every id names and where it is used, for queries such as
+    /// go-to-definition. Built from the units on each access: a batch run
+    /// that never asks does not pay for it, so keep the value if you query
+    /// it often.
+    public var index: WorkspaceIndex { WorkspaceIndex(units: units, book: book) }
+
+    /// Links `units`, book files in the order given, with `stock` replacing
+    /// the book's opening stock.
+    ///
+    /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
+    ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
+    ///   warn or inform. juice-lint wants them; running orders does not.
+    /// - Parameter book: assemble the `RecipeBook`; the linter, which only
+    ///   reports, leaves it out and skips that work.
+    init(units: [WorkspaceUnit], stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool) {
+        var linking = Linking()
+        for unit in units { linking.add(unit) }
+        self = linking.finish(stock: stock, analysis: analysis, book: wantsBook)
+    }
+
+    private init(compilation: Compilation, suppressions: [Suppression], units: [WorkspaceUnit]) {
+        self.compilation = compilation
+        self.suppressions = suppressions
+        self.units = units
+    }
+
+    /// Units merged one at a time, as they arrive: a batch compile merges
+    /// each file while later ones are still being parsed on other cores.
+    struct Linking {
+        private var declarations = BookDeclarations()
+        private var units: [WorkspaceUnit] = []
+
+        /// Adds the next book file's unit.
+        mutating func add(_ unit: WorkspaceUnit) {
+            declarations.merge(unit.declarations)
+            units.append(unit)
+        }
+
+        /// Everything after the files' own work: the stock file, the linker,
+        /// the sorted diagnostics.
+        consuming func finish(stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool) -> WorkspaceSnapshot {
+            var declarations = self.declarations
+            var units = self.units
+            if let stock {
+                declarations.replaceStock(with: stock.declarations)
+                units.append(stock)
+            }
+            var linker = Linker(declarations: declarations)
+            let book = linker.link(analysis: analysis, assemble: wantsBook)
+            let diagnostics = linker.declarations.diagnostics + linker.diagnostics
+            let compilation = Compilation(
+                book: diagnostics.containsErrors ? nil : book,
+                diagnostics: Diagnostic.sortedForOutput(diagnostics),
+                fileCount: units.count,
+                coverage: linker.coverage
+            )
+            return WorkspaceSnapshot(compilation: compilation, suppressions: units.flatMap(\.suppressions), units: units)
+        }
+    }
+}
