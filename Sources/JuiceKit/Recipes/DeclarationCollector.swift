@@ -33,6 +33,8 @@ struct DeclarationCollector: Sendable {
         var nameHash: Int
         var range: SourceRange
         var amount: Int
+        /// How the name was written, for a fix should it be unknown.
+        var spelling: NameSpelling
     }
 
     /// A recipe or a menu item: both have ingredients and can be ingredients.
@@ -362,7 +364,10 @@ struct DeclarationCollector: Sendable {
             guard let amount = Self.amount(
                 document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &diagnostics
             ) else { continue }
-            ingredients.append(IngredientDeclaration(name: name, nameHash: name.hashValue, range: document.range(of: ingredientKey), amount: amount))
+            ingredients.append(IngredientDeclaration(
+                name: name, nameHash: name.hashValue, range: document.range(of: ingredientKey), amount: amount,
+                spelling: NameSpelling(document, ingredientKey)
+            ))
         }
         // A repeated ingredient is not added up with the first: its amount is
         // checked and reported, as the rest of a repeat is, and dropped.

@@ -207,9 +207,11 @@ struct Linker {
     /// is reported, and fixing it makes the name known.
     private mutating func reportUnknown(_ ingredient: DeclarationCollector.IngredientDeclaration, notes: [Diagnostic.Note] = []) {
         if declarations.looseIDs.contains(ingredient.name) { return }
+        let match = suggestions().closestMatch(to: ingredient.name)
         diagnostics.append(Diagnostic(
             .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'", notes: notes,
-            help: suggestions().didYouMean(ingredient.name) ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
+            help: match.map { Suggestion.didYouMean(suggesting: $0.name) } ?? "declare it under 'fruits:' or 'recipes:', or fix the name",
+            fixes: Fix.replacingName(ingredient.name, with: match, at: ingredient.range, spelling: ingredient.spelling)
         ))
     }
 
