@@ -39,7 +39,7 @@ extension Fix {
     /// otherwise, so an edit never mixes encodings in one file.
     public func applied(to bytes: [UInt8], path: String) throws(FixError) -> [UInt8] {
         let edits = self.edits.filter { $0.range.file == path }
-        var placed: [(range: Range<Int>, edit: TextEdit)] = []
+        var placed: [(range: Range<Int>, index: Int, edit: TextEdit)] = []
         placed.reserveCapacity(edits.count)
         let positions = edits.flatMap { [$0.range.start, $0.range.end] }
         let offsets = SourceOffsets.offsets(of: positions, in: bytes)
@@ -47,9 +47,10 @@ extension Fix {
             guard 2 * index + 1 < offsets.count, let start = offsets[2 * index], let end = offsets[2 * index + 1], start <= end else {
                 throw .outsideFile(edit)
             }
-            placed.append((start..<end, edit))
+            placed.append((start..<end, index, edit))
         }
-        placed.sort { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        // By place, then as given, so a refusal names the same pair every time.
+        placed.sort { ($0.range.lowerBound, $0.range.upperBound, $0.index) < ($1.range.lowerBound, $1.range.upperBound, $1.index) }
         for (previous, next) in zip(placed, placed.dropFirst())
         where previous.range.upperBound > next.range.lowerBound || previous.range.lowerBound == next.range.lowerBound {
             throw .overlapping(previous.edit, next.edit)
@@ -58,7 +59,7 @@ extension Fix {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + placed.reduce(0) { $0 + $1.edit.replacement.utf8.count * 2 })
         var copied = 0
-        for (range, edit) in placed {
+        for (range, _, edit) in placed {
             result += bytes[copied..<range.lowerBound]
             result += encoding.encode(edit.replacement)
             copied = range.upperBound
