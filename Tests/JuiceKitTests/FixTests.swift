@@ -183,7 +183,7 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
         let files = book("mangoo")
         let diagnostic = try Relint.find(Relint.lint(files), .unknownFruit, "menu.yaml", 2, 22)
         #expect(diagnostic.fixes == [replacement("replace 'mangoo' with 'mango'", "menu.yaml", at(2, 22), at(2, 28), "mango")])
-        let edited = try Relint.expectResolves(diagnostic, with: diagnostic.fixes[0], in: files)
+        let edited = try Relint.expectResolves(diagnostic, with: try #require(diagnostic.fixes.first), in: files)
         #expect(edited[1].bytes == book("mango")[1].bytes)
         #expect(edited[0].bytes == fruits.bytes)
     }
@@ -193,7 +193,7 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
             let files = book("\(quote)mangoo\(quote)")
             let diagnostic = try Relint.find(Relint.lint(files), .unknownFruit, "menu.yaml", 2, 22)
             #expect(diagnostic.fixes == [replacement("replace 'mangoo' with 'mango'", "menu.yaml", at(2, 23), at(2, 29), "mango")])
-            let edited = try Relint.expectResolves(diagnostic, with: diagnostic.fixes[0], in: files)
+            let edited = try Relint.expectResolves(diagnostic, with: try #require(diagnostic.fixes.first), in: files)
             #expect(edited[1].bytes == book("\(quote)mango\(quote)")[1].bytes)
         }
     }
@@ -202,7 +202,7 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
         let files = book("nul")
         let diagnostic = try Relint.find(Relint.lint(files), .unknownFruit, "menu.yaml", 2, 22)
         #expect(diagnostic.fixes == [replacement("replace 'nul' with 'null'", "menu.yaml", at(2, 22), at(2, 25), "'null'")])
-        try Relint.expectResolves(diagnostic, with: diagnostic.fixes[0], in: files)
+        try Relint.expectResolves(diagnostic, with: try #require(diagnostic.fixes.first), in: files)
     }
 
     @Test func noFixWhereTheNameIsNotPlainlyWritten() throws {
@@ -243,7 +243,7 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
             """)]
         let diagnostic = try Relint.find(Relint.lint(files), .unknownKey, "book.yaml", 4, 12)
         #expect(diagnostic.fixes == [replacement("replace 'prize' with 'price'", "book.yaml", at(4, 12), at(4, 17), "price")])
-        try Relint.expectResolves(diagnostic, with: diagnostic.fixes[0], in: files)
+        try Relint.expectResolves(diagnostic, with: try #require(diagnostic.fixes.first), in: files)
     }
 
     @Test func aSoleMatchIsToldFromATie() {
@@ -276,7 +276,7 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
             """)]
         let diagnostic = try Relint.find(Relint.lint(files), .unusedSuppression, "book.yaml", 3, 32)
         #expect(diagnostic.fixes == [replacement(removeComment, "book.yaml", at(3, 1), at(4, 1), "")])
-        let edited = try Relint.expectResolves(diagnostic, with: diagnostic.fixes[0], in: files)
+        let edited = try Relint.expectResolves(diagnostic, with: try #require(diagnostic.fixes.first), in: files)
         #expect(edited[0].bytes == Array("fruits: { mango: }\nstock: { mango: 5 }\nmenu:\n  juice: { recipe: { mango: 1 } }\n".utf8))
     }
 
@@ -289,7 +289,7 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
             """)]
         let diagnostic = try Relint.find(Relint.lint(files), .unusedSuppression, "book.yaml", 2, 48)
         #expect(diagnostic.fixes == [replacement(removeComment, "book.yaml", at(2, 20), at(2, 60), "")])
-        let edited = try Relint.expectResolves(diagnostic, with: diagnostic.fixes[0], in: files)
+        let edited = try Relint.expectResolves(diagnostic, with: try #require(diagnostic.fixes.first), in: files)
         #expect(edited[0].bytes == Array("fruits: { mango: }\nstock: { mango: 5 }\nmenu:\n  juice: { recipe: { mango: 1 } }".utf8))
     }
 
@@ -309,12 +309,12 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
     @Test func onlyTheUnusedNameGoesWhenAnotherIsUsed() throws {
         let after = try Relint.find(Relint.lint(partial("unused-fruit, never-makeable")), .unusedSuppression, "book.yaml", 3, 48)
         #expect(after.fixes == [replacement("remove 'never-makeable' from the suppression", "book.yaml", at(3, 46), at(3, 62), "")])
-        let edited = try Relint.expectResolves(after, with: after.fixes[0], in: partial("unused-fruit, never-makeable"))
+        let edited = try Relint.expectResolves(after, with: try #require(after.fixes.first), in: partial("unused-fruit, never-makeable"))
         #expect(edited[0].bytes == partial("unused-fruit")[0].bytes)
 
         let before = try Relint.find(Relint.lint(partial("never-makeable, unused-fruit")), .unusedSuppression, "book.yaml", 3, 34)
         #expect(before.fixes == [replacement("remove 'never-makeable' from the suppression", "book.yaml", at(3, 34), at(3, 50), "")])
-        let editedBefore = try Relint.expectResolves(before, with: before.fixes[0], in: partial("never-makeable, unused-fruit"))
+        let editedBefore = try Relint.expectResolves(before, with: try #require(before.fixes.first), in: partial("never-makeable, unused-fruit"))
         #expect(editedBefore[0].bytes == partial("unused-fruit")[0].bytes)
     }
 
@@ -356,14 +356,14 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
             replacement("replace 'unused-friut' with 'unused-fruit'", "book.yaml", at(3, 36), at(3, 48), "unused-fruit"),
         ])
         // Renamed, it silences plum's unused-fruit, as it was meant to.
-        #expect(Relint.lint(try Relint.expectResolves(misspeltRule, with: misspeltRule.fixes[0], in: rule)).isEmpty)
+        #expect(Relint.lint(try Relint.expectResolves(misspeltRule, with: try #require(misspeltRule.fixes.first), in: rule)).isEmpty)
 
         let directive = plum("# juice-lint disable-lin unused-fruit")
         let misspeltDirective = try Relint.find(Relint.lint(directive), .unusedSuppression, "book.yaml", 3, 23)
         #expect(misspeltDirective.fixes == [
             replacement("replace 'disable-lin' with 'disable-line'", "book.yaml", at(3, 23), at(3, 34), "disable-line"),
         ])
-        #expect(Relint.lint(try Relint.expectResolves(misspeltDirective, with: misspeltDirective.fixes[0], in: directive)).isEmpty)
+        #expect(Relint.lint(try Relint.expectResolves(misspeltDirective, with: try #require(misspeltDirective.fixes.first), in: directive)).isEmpty)
     }
 
     @Test func aCommentNamingNoRuleIsRemoved() throws {
@@ -371,7 +371,7 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
         let diagnostic = try Relint.find(Relint.lint(files), .unusedSuppression, "book.yaml", 3, 23)
         #expect(diagnostic.message == "suppression names no rule")
         #expect(diagnostic.fixes == [replacement(removeComment, "book.yaml", at(3, 8), at(3, 35), "")])
-        try Relint.expectResolves(diagnostic, with: diagnostic.fixes[0], in: files)
+        try Relint.expectResolves(diagnostic, with: try #require(diagnostic.fixes.first), in: files)
     }
 
     @Test func noFixWhereTheHashIsInsideAScalar() throws {
