@@ -234,6 +234,30 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
         #expect(diagnostic.fixes.isEmpty)
     }
 
+    @Test func noFixWhereTheRenameWouldRepeatAKey() throws {
+        // The recipe lists the suggestion already, or dropped a key it may be.
+        for (ingredients, column) in [("mangoo: 1, mango: 1", 22), ("mango: 0, mangoo: 1", 32)] {
+            let files = [fruits, file("menu.yaml", """
+                menu:
+                  juice: { recipe: { \(ingredients), kiwi: 1 } }
+
+                """)]
+            let diagnostic = try Relint.find(Relint.lint(files), .unknownFruit, "menu.yaml", 2, column)
+            #expect(diagnostic.help == "did you mean 'mango'?")
+            #expect(diagnostic.fixes.isEmpty)
+        }
+        let key = [file("book.yaml", """
+            fruits: { mango: }
+            stock: { mango: 5 }
+            menu:
+              juice: { price: 3, prize: 4, recipe: { mango: 1 } }
+
+            """)]
+        let diagnostic = try Relint.find(Relint.lint(key), .unknownKey, "book.yaml", 4, 22)
+        #expect(diagnostic.help == "did you mean 'price'?")
+        #expect(diagnostic.fixes.isEmpty)
+    }
+
     @Test func anUnknownKeyIsReplaced() throws {
         let files = [file("book.yaml", """
             fruits: { mango: }
