@@ -258,6 +258,33 @@ private func replacement(_ title: String, _ file: String, _ start: SourcePositio
         #expect(diagnostic.fixes.isEmpty)
     }
 
+    @Test func textSharedByAnAliasGetsAFixOnlyIfEveryUseAgrees() throws {
+        // Both items use the anchored recipe; renaming it suits both.
+        let shared = compile(yaml: """
+            fruits: { mango: }
+            menu:
+              a: { recipe: &r { mangoo: 1 } }
+              b: { recipe: *r }
+            """)
+        #expect(shared.spots == [Spot(.unknownFruit, "inline.yaml", 3, 21)])
+        #expect(shared.diagnostics.first?.fixes == [replacement("replace 'mangoo' with 'mango'", "inline.yaml", at(3, 21), at(3, 27), "mango")])
+        // 'juice' merges the recipe beside its own 'mango': there the rename
+        // would repeat a key, so the one report carries no fix.
+        let merged = compile(yaml: """
+            fruits:
+              mango:
+            recipes:
+              base: &base { mangoo: 2 }
+            menu:
+              juice:
+                recipe:
+                  <<: *base
+                  mango: 1
+            """)
+        #expect(merged.spots == [Spot(.unknownFruit, "inline.yaml", 4, 17)])
+        #expect(merged.diagnostics.first?.fixes == [])
+    }
+
     @Test func anUnknownKeyIsReplaced() throws {
         let files = [file("book.yaml", """
             fruits: { mango: }
