@@ -9,7 +9,6 @@ struct SuppressionReport {
         /// Remove the name, or the whole comment when every name in it goes.
         case removeEntry
         case removeComment
-        case none
     }
 
     var diagnostic: Diagnostic
@@ -55,12 +54,10 @@ struct SuppressionReport {
                     diagnostic.fixes = [removeComment]
                 } else if let span = entrySpan(entry, of: suppression) {
                     diagnostic.fixes = [Fix(
-                        title: "remove '\(suppression.entries[entry].name)' from the suppression",
+                        title: "remove '\(suppression.entries[entry].name.escapingControlCharacters)' from the suppression",
                         edits: [TextEdit(range: span, replacement: "")]
                     )]
                 }
-            case .none:
-                break
             }
             return diagnostic
         }
