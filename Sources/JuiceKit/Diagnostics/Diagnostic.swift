@@ -55,10 +55,24 @@ extension Diagnostic {
     /// The order every printer uses: path, then line, then column, then rule id,
     /// so output is stable whatever order the checks ran in.
     /// Exact repeats are dropped: a collection shared through an alias is checked
-    /// once per use, but its problem is one problem.
+    /// once per use, but its problem is one problem. Repeats that differ only
+    /// in their fixes are one problem too, keeping only the fixes every use
+    /// agrees on: an edit to shared text must suit each place that uses it.
     public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        return diagnostics.filter { seen.insert($0).inserted }.sorted { a, b in
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(diagnostics.count)
+        var seen: [Diagnostic: Int] = [:]
+        for diagnostic in diagnostics {
+            var problem = diagnostic
+            problem.fixes = []
+            if let index = seen[problem] {
+                if kept[index].fixes != diagnostic.fixes { kept[index].fixes.removeAll { !diagnostic.fixes.contains($0) } }
+            } else {
+                seen[problem] = kept.count
+                kept.append(diagnostic)
+            }
+        }
+        return kept.sorted { a, b in
             if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
             if a.range.start != b.range.start { return a.range.start < b.range.start }
             if a.rule != b.rule { return a.rule < b.rule }

@@ -34,6 +34,11 @@ public struct Suppression: Sendable, Hashable {
     public var range: SourceRange
     /// Set when the directive word is not one of the three.
     public var unknownDirective: String?
+    /// What removing the comment removes: its whole line when nothing else
+    /// is on it, otherwise the comment and the blanks before it. Nil when
+    /// the `#` may not start a YAML comment (it stands inside a scalar, or
+    /// the file is not YAML libyaml reads to the end): then no fix edits it.
+    public var removal: SourceRange?
 
     static let directives = ["disable-line", "disable-next-line", "disable-file"]
 
@@ -45,14 +50,32 @@ public struct Suppression: Sendable, Hashable {
         let lines = SourceLines(bytes: file.bytes)
         for number in stride(from: 1, through: lines.count, by: 1) {
             guard let line = lines[line: number],
-                  let suppression = parse(Array(line.unicodeScalars), line: number, file: file.path)
+                  let suppression = parse(Array(line.unicodeScalars), line: number, isLast: number == lines.count, file: file.path)
             else { continue }
             found.append(suppression)
         }
+        if !found.isEmpty { CommentCheck.dropRemovalsInsideScalars(&found, bytes: file.bytes) }
         return found
     }
 
-    private static func parse(_ scalars: [Unicode.Scalar], line: Int, file: String) -> Suppression? {
+    /// Reads the suppression on one line; `removal` is set as if the `#`
+    /// started a comment, for `CommentCheck` to confirm.
+    private static func parse(_ scalars: [Unicode.Scalar], line: Int, isLast: Bool, file: String) -> Suppression? {
+        guard var suppression = parseDirective(scalars, line: line, file: file) else { return nil }
+        // Columns are 1-based: the blank before column `start` is scalars[start - 2].
+        var start = suppression.removal?.start.column ?? 1
+        while start > 1, start - 2 < scalars.count, scalars[start - 2] == " " || scalars[start - 2] == "\t" { start -= 1 }
+        let lineEnd = SourcePosition(line: line, column: scalars.count + 1)
+        // Alone on its line, the comment goes with the line and its break
+        // (the last line has none to take).
+        let end = start == 1 && !isLast ? SourcePosition(line: line + 1, column: 1) : lineEnd
+        suppression.removal = SourceRange(file: file, start: SourcePosition(line: line, column: start), end: end)
+        return suppression
+    }
+
+    /// The directive and names after a `# juice-lint`; `removal` holds just
+    /// where the `#` stands.
+    private static func parseDirective(_ scalars: [Unicode.Scalar], line: Int, file: String) -> Suppression? {
         let marker = Array("juice-lint".unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -67,15 +90,21 @@ public struct Suppression: Sendable, Hashable {
             cursor += marker.count
             let words = Self.words(scalars, from: cursor, line: line, file: file)
             guard let directive = words.first else { continue }
+            let hash = SourcePosition(line: line, column: index + 1)
+            let comment = SourceRange(file: file, start: hash, end: hash)
             let scope: Scope
             switch directive.name {
             case "disable-line": scope = .line(line)
             case "disable-next-line": scope = .line(line + 1)
             case "disable-file": scope = .file
             default:
-                return Suppression(scope: .line(line), file: file, entries: [], range: directive.range, unknownDirective: directive.name)
+                return Suppression(
+                    scope: .line(line), file: file, entries: [], range: directive.range, unknownDirective: directive.name, removal: comment
+                )
             }
-            return Suppression(scope: scope, file: file, entries: Array(words.dropFirst()), range: directive.range, unknownDirective: nil)
+            return Suppression(
+                scope: scope, file: file, entries: Array(words.dropFirst()), range: directive.range, unknownDirective: nil, removal: comment
+            )
         }
         return nil
     }
@@ -142,64 +171,69 @@ public struct Suppression: Sendable, Hashable {
         }
 
         var kept = diagnostics.filter { !covers($0) }
-        var unused: [Diagnostic] = []
+        var unused: [SuppressionReport] = []
         // The reports of entries whose rule did not run here: not made, but an
         // `unused-suppression` entry that would silence one is not stale either.
         var unjudged: [Diagnostic] = []
         let ruleIDs = Rule.allCases.map(\.id)
         for (index, suppression) in suppressions.enumerated() {
             if let directive = suppression.unknownDirective {
-                unused.append(Diagnostic(
+                let match = Suggestion.closestMatch(to: directive, in: directives)
+                unused.append(SuppressionReport(Diagnostic(
                     .unusedSuppression, at: suppression.range, "unknown suppression '\(directive)'",
-                    help: Suggestion.didYouMean(directive, in: directives)
+                    help: match.map { Suggestion.didYouMean(suggesting: $0.name) }
                         ?? "use " + directives.map { "'\($0)'" }.joined(separator: ", ")
-                ))
+                ), index, remedy: .rename(directive, match)))
                 continue
             }
             if suppression.entries.isEmpty {
-                unused.append(Diagnostic(
+                unused.append(SuppressionReport(Diagnostic(
                     .unusedSuppression, at: suppression.range, "suppression names no rule",
                     help: "list the rules to silence, such as '# juice-lint disable-line unused-fruit'"
-                ))
+                ), index, remedy: .removeComment))
             }
             for (entry, item) in suppression.entries.enumerated() where !used[index][entry] && item.name != Rule.unusedSuppression.id {
                 guard let rule = Rule(rawValue: item.name) else {
-                    unused.append(Diagnostic(
+                    // Misspelt, it was meant to silence something: rename it,
+                    // never remove it.
+                    let match = Suggestion.closestMatch(to: item.name, in: ruleIDs)
+                    unused.append(SuppressionReport(Diagnostic(
                         .unusedSuppression, at: item.range, "unknown rule '\(item.name)' in suppression",
-                        help: Suggestion.didYouMean(item.name, in: ruleIDs) ?? "run 'juice-lint rules' to list them"
-                    ))
+                        help: match.map { Suggestion.didYouMean(suggesting: $0.name) } ?? "run 'juice-lint rules' to list them"
+                    ), index, entry: entry, remedy: .rename(item.name, match)))
                     continue
                 }
                 if !rule.isConfigurable {
-                    unused.append(Diagnostic(
+                    unused.append(SuppressionReport(Diagnostic(
                         .unusedSuppression, at: item.range, "'\(item.name)' is an error and cannot be suppressed",
                         help: "fix the problem it reports; a book with errors cannot be used"
-                    ))
+                    ), index, entry: entry, remedy: .removeEntry))
                 } else if !isOff(rule) {
                     let report = Diagnostic(
                         .unusedSuppression, at: item.range, "suppression of '\(item.name)' suppressed nothing",
                         help: "remove it; nothing here reports '\(item.name)' any more"
                     )
                     if checked(rule, suppression.file) {
-                        unused.append(report)
+                        unused.append(SuppressionReport(report, index, entry: entry, remedy: .removeEntry))
                     } else {
                         unjudged.append(report)
                     }
                 }
             }
         }
-        kept += unused.filter { !covers($0) }
+        var reported = unused.filter { !covers($0.diagnostic) }
         for report in unjudged { _ = covers(report) }
         // An `unused-suppression` entry that silenced nothing is reported last.
         for (index, suppression) in suppressions.enumerated() {
             for (entry, item) in suppression.entries.enumerated()
             where item.name == Rule.unusedSuppression.id && !used[index][entry] && !isOff(.unusedSuppression) {
-                kept.append(Diagnostic(
+                reported.append(SuppressionReport(Diagnostic(
                     .unusedSuppression, at: item.range, "suppression of 'unused-suppression' suppressed nothing",
                     help: "remove it; no suppression here is unused"
-                ))
+                ), index, entry: entry, remedy: .removeEntry))
             }
         }
+        kept += SuppressionReport.withFixes(reported, suppressions: suppressions)
         return kept
     }
 }

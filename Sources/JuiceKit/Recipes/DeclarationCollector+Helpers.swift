@@ -146,15 +146,28 @@ extension DeclarationCollector {
         return node.value
     }
 
+    /// An unknown key of `mapping`, with a did-you-mean; renamed by its fix
+    /// only when the mapping has no such key yet, since the rename would
+    /// otherwise make a repeated key.
     mutating func reportUnknownKey(
-        _ document: YAMLDocument, _ key: YAMLNode.ID, _ name: String, expected: [String], in place: String
+        _ document: YAMLDocument, _ key: YAMLNode.ID, _ name: String, expected: [String], in place: String,
+        mapping: YAMLNode.ID
     ) {
-        let help = Suggestion.didYouMean(name, in: expected)
+        let match = Suggestion.closestMatch(to: name, in: expected)
+        let help = match.map { Suggestion.didYouMean(suggesting: $0.name) }
             ?? "expected one of " + expected.map { "'\($0)'" }.joined(separator: ", ")
-        report(.unknownKey, document, key, "unknown key '\(name)' in \(place)", help: help)
+        let taken = match.map { match in document.pairs(of: mapping).contains { document[$0.0].value == match.name } } ?? false
+        let fixes = Fix.replacingName(
+            name, with: taken ? nil : match, at: document.range(of: key), spelling: NameSpelling(document, key)
+        )
+        report(.unknownKey, document, key, "unknown key '\(name)' in \(place)", help: help, fixes: fixes)
     }
 
-    mutating func report(_ rule: Rule, _ document: YAMLDocument, _ node: YAMLNode.ID, _ message: String, help: String? = nil) {
-        diagnostics.append(Diagnostic(rule, at: document.range(of: node), message, notes: document.aliasNotes(for: node), help: help))
+    mutating func report(
+        _ rule: Rule, _ document: YAMLDocument, _ node: YAMLNode.ID, _ message: String, help: String? = nil, fixes: [Fix] = []
+    ) {
+        diagnostics.append(Diagnostic(
+            rule, at: document.range(of: node), message, notes: document.aliasNotes(for: node), help: help, fixes: fixes
+        ))
     }
 }

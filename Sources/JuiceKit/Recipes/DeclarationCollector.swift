@@ -33,6 +33,8 @@ struct DeclarationCollector: Sendable {
         var nameHash: Int
         var range: SourceRange
         var amount: Int
+        /// How the name was written, for a fix should it be unknown.
+        var spelling: NameSpelling
     }
 
     /// A recipe or a menu item: both have ingredients and can be ingredients.
@@ -188,7 +190,7 @@ struct DeclarationCollector: Sendable {
             case "stock": collector.forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
             case "recipes": collector.forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
             case "menu": collector.forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
-            default: collector.reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document")
+            default: collector.reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document", mapping: root)
             }
         }
     }
@@ -210,7 +212,7 @@ struct DeclarationCollector: Sendable {
             case "stock":
                 if collector.stockSection == nil { collector.stockSection = document.range(of: key) }
                 collector.forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
-            default: collector.reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file")
+            default: collector.reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file", mapping: root)
             }
         }
     }
@@ -265,7 +267,7 @@ struct DeclarationCollector: Sendable {
                 case "emoji":
                     let emoji = collector.text(document, fieldValue, field: "emoji")
                     if counts { fruit.emoji = emoji }
-                default: collector.reportUnknownKey(document, fieldKey, field, expected: Self.fruitKeys, in: "fruit '\(id)'")
+                default: collector.reportUnknownKey(document, fieldKey, field, expected: Self.fruitKeys, in: "fruit '\(id)'", mapping: value)
                 }
             }
         } else if !node.isNull {
@@ -318,7 +320,9 @@ struct DeclarationCollector: Sendable {
                         ))
                     }
                 default:
-                    collector.reportUnknownKey(document, fieldKey, field, expected: Self.menuKeys, in: "menu item '\(id)'")
+                    collector.reportUnknownKey(
+                        document, fieldKey, field, expected: Self.menuKeys, in: "menu item '\(id)'", mapping: value
+                    )
                 }
             }
             if !sawRecipe {
@@ -362,7 +366,16 @@ struct DeclarationCollector: Sendable {
             guard let amount = Self.amount(
                 document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &diagnostics
             ) else { continue }
-            ingredients.append(IngredientDeclaration(name: name, nameHash: name.hashValue, range: document.range(of: ingredientKey), amount: amount))
+            ingredients.append(IngredientDeclaration(
+                name: name, nameHash: name.hashValue, range: document.range(of: ingredientKey), amount: amount,
+                spelling: NameSpelling(document, ingredientKey)
+            ))
+        }
+        // The linker renames a misspelt name only to one its recipe does not
+        // list; it sees only what is kept here, so where a key was dropped
+        // (an invalid amount, a repeat) no name of the recipe gets a fix.
+        if ingredients.count - first != node.childCount / 2 || !document.repeats(of: value).isEmpty {
+            for index in first..<ingredients.count { ingredients[index].spelling = .other }
         }
         // A repeated ingredient is not added up with the first: its amount is
         // checked and reported, as the rest of a repeat is, and dropped.

@@ -177,7 +177,9 @@ struct Linker {
                 for number in range {
                     let packed = listTargets[number - listStart]
                     guard packed >= 0 else {
-                        reportUnknown(listIngredients[number - listStart])
+                        reportUnknown(listIngredients[number - listStart]) { name in
+                            range.contains { listIngredients[$0 - listStart].name == name }
+                        }
                         continue
                     }
                     let target: Target = packed & 1 == 0 ? .fruit(packed >> 2) : .composite(packed >> 2)
@@ -196,7 +198,10 @@ struct Linker {
             for number in shadow.composite.ingredients {
                 let ingredient = declarations.ingredient(number)
                 if declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) == nil {
-                    reportUnknown(ingredient, notes: shadow.notes)
+                    let declarations = self.declarations
+                    reportUnknown(ingredient, notes: shadow.notes) { name in
+                        shadow.composite.ingredients.contains { declarations.ingredient($0).name == name }
+                    }
                 }
             }
         }
@@ -205,11 +210,22 @@ struct Linker {
     /// A name nothing declares. Not one that a declaration left out of the
     /// book declares (a repeated key's, a dropped document's): that problem
     /// is reported, and fixing it makes the name known.
-    private mutating func reportUnknown(_ ingredient: DeclarationCollector.IngredientDeclaration, notes: [Diagnostic.Note] = []) {
+    ///
+    /// Its fix renames it to the suggestion, unless `hasIngredient` says
+    /// the same recipe already lists that name: the rename would repeat a key.
+    private mutating func reportUnknown(
+        _ ingredient: DeclarationCollector.IngredientDeclaration, notes: [Diagnostic.Note] = [],
+        hasIngredient: (String) -> Bool
+    ) {
         if declarations.looseIDs.contains(ingredient.name) { return }
+        let match = suggestions().closestMatch(to: ingredient.name)
         diagnostics.append(Diagnostic(
             .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'", notes: notes,
-            help: suggestions().didYouMean(ingredient.name) ?? "declare it under 'fruits:' or 'recipes:', or fix the name"
+            help: match.map { Suggestion.didYouMean(suggesting: $0.name) } ?? "declare it under 'fruits:' or 'recipes:', or fix the name",
+            fixes: Fix.replacingName(
+                ingredient.name, with: match.flatMap { hasIngredient($0.name) ? nil : $0 }, at: ingredient.range,
+                spelling: ingredient.spelling
+            )
         ))
     }
 

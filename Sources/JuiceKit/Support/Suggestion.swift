@@ -13,20 +13,32 @@ public enum Suggestion {
     /// The candidate closest to `name` within the threshold, preferring the
     /// earliest candidate on a tie so output is stable.
     public static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {
+        closestMatch(to: name, in: candidates)?.name
+    }
+
+    /// The closest candidate, as `closest(to:in:)` picks it, and whether it
+    /// is the only one at its distance: help may name the earliest of a tie,
+    /// but a fix replaces a name only with a sole suggestion.
+    public static func closestMatch<S: Sequence>(to name: String, in candidates: S) -> (name: String, isSole: Bool)?
+    where S.Element == String {
         let target = Array(name.unicodeScalars)
         let limit = threshold(forLength: target.count)
         guard limit > 0 else { return nil }
-        var best: (name: String, distance: Int)?
+        var best: (name: String, distance: Int, isSole: Bool)?
         for candidate in candidates where candidate != name {
             let scalars = Array(candidate.unicodeScalars)
-            let bound = min(limit, (best?.distance ?? limit + 1) - 1)
-            guard bound >= 0, abs(scalars.count - target.count) <= bound else { continue }
-            if let distance = editDistance(target, scalars, atMost: bound) {
-                best = (candidate, distance)
-                if distance == 1 { break }
+            // Within the best distance so far, not below it: a tie must be seen.
+            let bound = best?.distance ?? limit
+            guard abs(scalars.count - target.count) <= bound,
+                  let distance = editDistance(target, scalars, atMost: bound)
+            else { continue }
+            if let current = best, current.distance == distance {
+                if current.name != candidate { best?.isSole = false }
+            } else {
+                best = (candidate, distance, true)
             }
         }
-        return best?.name
+        return best.map { ($0.name, $0.isSole) }
     }
 
     /// Optimal-string-alignment distance (a swap of neighbours costs one edit),
@@ -56,6 +68,11 @@ public enum Suggestion {
 
     /// `did you mean 'x'?` when a close candidate exists.
     public static func didYouMean<S: Sequence>(_ name: String, in candidates: S) -> String? where S.Element == String {
-        closest(to: name, in: candidates).map { "did you mean '\($0)'?" }
+        closest(to: name, in: candidates).map(didYouMean(suggesting:))
+    }
+
+    /// `did you mean 'x'?`, the one wording of a suggestion in help.
+    public static func didYouMean(suggesting suggestion: String) -> String {
+        "did you mean '\(suggestion)'?"
     }
 }

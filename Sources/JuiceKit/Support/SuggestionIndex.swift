@@ -51,11 +51,19 @@ public final class SuggestionIndex: Sendable {
 
     /// The closest name within `Suggestion.threshold`, the earliest on a tie.
     public func closest(to name: String) -> String? {
+        closestMatch(to: name)?.name
+    }
+
+    /// The closest name, as `closest(to:)` picks it, and whether no other
+    /// name is as close (`Suggestion.closestMatch`). A large list's index
+    /// finds every one-edit name but not every two-edit one, so there a
+    /// two-edit suggestion is never called sole: a tie may be unseen.
+    public func closestMatch(to name: String) -> (name: String, isSole: Bool)? {
         let target = Array(name.unicodeScalars)
         let limit = Suggestion.threshold(forLength: target.count)
         guard limit > 0, !names.isEmpty else { return nil }
         let (scalars, variants) = prepared()
-        var best: (index: Int, distance: Int)?
+        var best: (index: Int, distance: Int, isSole: Bool)?
         func consider(_ index: Int) {
             guard names[index] != name else { return }
             let candidate = scalars[index]
@@ -64,8 +72,12 @@ public final class SuggestionIndex: Sendable {
                   let distance = Suggestion.editDistance(target, candidate, atMost: bound)
             else { return }
             // Lowest distance first, then the earliest name, so output is stable.
-            if let current = best, (current.distance, current.index) <= (distance, index) { return }
-            best = (index, distance)
+            if let current = best, current.distance == distance {
+                if names[current.index] != names[index] { best?.isSole = false }
+                if index < current.index { best?.index = index }
+                return
+            }
+            best = (index, distance, true)
         }
         if names.count <= Self.scanLimit {
             for index in names.indices { consider(index) }
@@ -89,7 +101,7 @@ public final class SuggestionIndex: Sendable {
                 }
             }
         }
-        return best.map { names[$0.index] }
+        return best.map { (names[$0.index], $0.isSole && (names.count <= Self.scanLimit || $0.distance <= 1)) }
     }
 
     /// The tables, built by the first query that needs them.
