@@ -1,4 +1,4 @@
-extension JSONWriter {
+extension JSONValueWriter where Output == String {
     /// The output so far, indented for people: see `prettyPrinted(_:indentWidth:)`.
     public var prettyPrintedOutput: String { Self.prettyPrinted(output) }
 
