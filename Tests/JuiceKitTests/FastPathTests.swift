@@ -68,8 +68,43 @@ import Testing
         return RecipeCompiler.compile([SourceFile(path: "x.yaml", bytes: Array(yaml.utf8))]).book!
     }()
 
-    /// Order events as the reporter's one `JSONWriter` writes them, with
-    /// ids escaped once: checked against the text itself (RFC 8259 escapes
+    @Test(arguments: [
+        (0, JuiceMaker.Outcome.served),
+        (0, .refused([Shortage(fruit: 0, need: 2, have: 1), Shortage(fruit: 1, need: 1, have: 0)])),
+        (1, .refused([Shortage(fruit: 2, need: Int.max, have: 0)])),
+    ])
+    func orderEventsMatchTheJSONWriter(menu: Int, outcome: JuiceMaker.Outcome) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fast-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        var reporter = JSONLinesSimulationReporter(
+            book: Self.book, output: OutputBuffer(descriptor: descriptor), errors: OutputBuffer(descriptor: descriptor)
+        )
+        reporter.order(sequence: 123456789, line: 0, menu: menu, outcome: outcome)
+        reporter.output.flush()
+        close(descriptor)
+        let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let expected = JSONLinesSimulationReporter.orderEventText(book: Self.book, sequence: 123456789, line: 0, menu: menu, outcome: outcome)
+        #expect(written == expected + "\n")
+    }
+
+    @Test(arguments: [(0, 1, 5, 6), (1, 1_000_000, Int.max, Int.max), (2, 7, 1, 0)])
+    func restockEventsMatchTheJSONWriter(fruit: Int, line: Int, amount: Int, stock: Int) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fast-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        var reporter = JSONLinesSimulationReporter(
+            book: Self.book, output: OutputBuffer(descriptor: descriptor), errors: OutputBuffer(descriptor: descriptor)
+        )
+        reporter.restock(line: line, fruit: fruit, amount: amount, stock: stock)
+        reporter.output.flush()
+        close(descriptor)
+        let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        #expect(written == JSONLinesSimulationReporter.restockEventText(book: Self.book, line: line, fruit: fruit, amount: amount, stock: stock) + "\n")
+    }
+
+    /// Order events as the reporter writes them, with ids escaped once:
+    /// checked against the text itself as well as the writer (RFC 8259 escapes
     /// for `"` and `\`, UTF-8 as is, numbers up to `Int.max`).
     @Test(arguments: [
         (0, JuiceMaker.Outcome.served,

@@ -25,26 +25,44 @@ public struct ScriptParser: Sendable {
         /// A blank or comment-only line.
         case nothing
         case command(ScriptCommand)
-        /// A line that is not a valid command, and why.
-        case problem(ScriptProblem)
+        /// A line that is not a valid command, and why. Boxed, so a parsed
+        /// line stays a few words wide on the path that has no problem.
+        indirect case problem(ScriptProblem)
     }
 
-    public let book: RecipeBook
-    public let file: String
-    private let menuNames: NameTable<Int>
-    private let fruitNames: NameTable<Int>
-    /// Built on the first misspelt name; a script with none never pays for it.
-    private let menuIDs: SuggestionIndex
-    private let fruitIDs: SuggestionIndex
+    /// The book the lines are read against.
+    public var book: RecipeBook { tables.book }
+    /// What messages call the script.
+    public var file: String { tables.file }
+    private let tables: Tables
+
+    /// Everything the parser reads, behind one reference. A simulation keeps
+    /// its parser in a struct it mutates line by line, and a parser of many
+    /// words was copied for every line (a `memcpy` a line, 5% of a quiet
+    /// replay's instructions, measured with callgrind).
+    private final class Tables: Sendable {
+        let book: RecipeBook
+        let file: String
+        let keywords = ScriptKeyword.Table()
+        let menuNames: NameTable<Int>
+        let fruitNames: NameTable<Int>
+        /// Built on the first misspelt name; a script with none never pays for it.
+        let menuIDs: SuggestionIndex
+        let fruitIDs: SuggestionIndex
+
+        init(book: RecipeBook, file: String) {
+            self.book = book
+            self.file = file
+            menuNames = NameTable(utf8Names: book.menu.map(\.id))
+            fruitNames = NameTable(utf8Names: book.fruits.map(\.id))
+            menuIDs = SuggestionIndex(book.menu.map(\.id))
+            fruitIDs = SuggestionIndex(book.fruits.map(\.id))
+        }
+    }
 
     /// A parser for scripts against `book`; `file` names lines in messages.
     public init(book: RecipeBook, file: String) {
-        self.book = book
-        self.file = file
-        menuNames = NameTable(utf8Names: book.menu.map(\.id))
-        fruitNames = NameTable(utf8Names: book.fruits.map(\.id))
-        menuIDs = SuggestionIndex(book.menu.map(\.id))
-        fruitIDs = SuggestionIndex(book.fruits.map(\.id))
+        tables = Tables(book: book, file: file)
     }
 
     /// The command on a line, nil for a blank or comment line.
@@ -59,11 +77,16 @@ public struct ScriptParser: Sendable {
 
     /// What the line whose UTF-8 is `line` holds (invalid UTF-8 is shown as
     /// U+FFFD in messages); `number` is its line number, for messages.
+    ///
+    /// Always inlined: called out of line from a simulation's `mutating`
+    /// method, the parser (ten words) was copied for every line, 3% of a
+    /// quiet replay's instructions.
+    @inline(__always)
     public func parse(bytes line: UnsafeBufferPointer<UInt8>, number: Int) -> Line {
         let words = Words(line)
         guard words.count > 0 else { return .nothing }
         let first = words[0]
-        if let keyword = ScriptKeyword(utf8: first) {
+        if let keyword = tables.keywords.keyword(first) {
             return command(keyword, words, number: number)
         }
         guard words.count <= 2 else {
@@ -102,7 +125,7 @@ public struct ScriptParser: Sendable {
             }
             guard let fruit = fruitIndex(words[1]) else {
                 let name = Self.text(words[1])
-                return fail(number, "unknown fruit '\(name)'", fruitIDs.didYouMean(name))
+                return fail(number, "unknown fruit '\(name)'", tables.fruitIDs.didYouMean(name))
             }
             switch WholeNumber(utf8: words[2]) {
             case .value(let amount) where amount >= minimum:
@@ -122,12 +145,12 @@ public struct ScriptParser: Sendable {
     /// another Unicode normal form (an accent as its own scalar) is found
     /// through the book, as a `String` comparison finds it.
     private func menuIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        menuNames.value(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes)) ?? book.menuIndex(Self.text(bytes))
+        tables.menuNames.value(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes)) ?? book.menuIndex(Self.text(bytes))
     }
 
     /// The fruit named by `bytes`; see `menuIndex(_:)`.
     private func fruitIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        fruitNames.value(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes)) ?? book.fruitIndex(Self.text(bytes))
+        tables.fruitNames.value(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes)) ?? book.fruitIndex(Self.text(bytes))
     }
 
     private func fail(_ number: Int, _ message: String, _ help: String? = nil) -> Line {
@@ -135,7 +158,7 @@ public struct ScriptParser: Sendable {
     }
 
     private func unknownMenuItem(_ name: String, number: Int) -> Line {
-        let suggestion = menuIDs.didYouMean(name)
+        let suggestion = tables.menuIDs.didYouMean(name)
         if book.fruitIndex(name) != nil {
             return fail(number, "'\(name)' is a fruit, not a menu item", suggestion ?? "order a menu item, or 'restock \(name) N'")
         }
@@ -161,13 +184,14 @@ public struct ScriptParser: Sendable {
             var position = 0
             while position < line.count {
                 let byte = line[position]
-                if byte == UInt8(ascii: "#") { break }
-                if Self.isSpace(byte) {
+                if Self.isDelimiter(byte) {
+                    if byte == UInt8(ascii: "#") { break }
                     position += 1
                     continue
                 }
                 let start = position
-                while position < line.count, !Self.isSpace(line[position]), line[position] != UInt8(ascii: "#") {
+                position += 1
+                while position < line.count, !Self.isDelimiter(line[position]) {
                     position += 1
                 }
                 switch count {
@@ -186,8 +210,15 @@ public struct ScriptParser: Sendable {
             return UnsafeBufferPointer(rebasing: line[range])
         }
 
-        private static func isSpace(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        /// Space, tab, carriage return and `#`, as bits: every byte a word
+        /// ends at is below 64, so one comparison settles most bytes of an id.
+        private static let delimiters: UInt64 =
+            1 << UInt64(UInt8(ascii: " ")) | 1 << UInt64(UInt8(ascii: "\t")) | 1 << UInt64(UInt8(ascii: "\r"))
+            | 1 << UInt64(UInt8(ascii: "#"))
+
+        @inline(__always)
+        private static func isDelimiter(_ byte: UInt8) -> Bool {
+            byte < 64 && (delimiters >> UInt64(byte)) & 1 != 0
         }
     }
 }

@@ -85,6 +85,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         run(parsed, number: number, file: file ?? parser.file)
     }
 
+    @inline(__always)
     private mutating func run(_ parsed: ScriptParser.Line, number: Int, file: String) {
         switch parsed {
         case .nothing:

@@ -1,4 +1,4 @@
-extension JSONValueWriter where Output == String {
+extension JSONWriter {
     /// The output so far, indented for people: see `prettyPrinted(_:indentWidth:)`.
     public var prettyPrintedOutput: String { Self.prettyPrinted(output) }
 

@@ -36,6 +36,12 @@ struct NameTable<Value: Sendable>: Sendable {
     private var slots: [Slot] = Array(repeating: .empty, count: 16)
     private var names: [String] = []
     private var values: [Value] = []
+    /// For a byte-keyed table, every name's UTF-8 in one array, and where
+    /// each starts (one extra entry marks the end): probes compare with one
+    /// `memcmp` into it rather than reach each `String`'s own storage (which
+    /// for a short id means copying it out of the `String` first).
+    private var utf8Store: [UInt8] = []
+    private var utf8Offsets: [Int] = [0]
 
     /// The value stored for `name`, whose `hashValue` is `hash`.
     func value(for name: String, hash: Int) -> Value? {
@@ -59,7 +65,7 @@ struct NameTable<Value: Sendable>: Sendable {
         let mask = slots.count - 1
         var index = hash & mask
         while case let slot = slots[index], slot.entry >= 0 {
-            if slot.hash == hash && Self.equal(names[slot.entry], bytes) { return values[slot.entry] }
+            if slot.hash == hash && storedName(slot.entry, equals: bytes) { return values[slot.entry] }
             index = (index + 1) & mask
         }
         return nil
@@ -71,7 +77,10 @@ struct NameTable<Value: Sendable>: Sendable {
         for (index, name) in names.enumerated() {
             var name = name
             let hash = name.withUTF8 { Self.utf8Hash($0) }
-            _ = insertIfAbsent(name, hash: hash, index)
+            if insertIfAbsent(name, hash: hash, index) == nil {
+                utf8Store.append(contentsOf: name.utf8)
+                utf8Offsets.append(utf8Store.count)
+            }
         }
     }
 
@@ -86,13 +95,14 @@ struct NameTable<Value: Sendable>: Sendable {
         return Int(truncatingIfNeeded: value)
     }
 
-    private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let utf8 = name.utf8
-        guard utf8.count == bytes.count else { return false }
-        return utf8.withContiguousStorageIfAvailable { stored in
-            guard let a = stored.baseAddress, let b = bytes.baseAddress else { return stored.isEmpty }
-            return memcmp(a, b, stored.count) == 0
-        } ?? utf8.elementsEqual(bytes)
+    private func storedName(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry + 1 < utf8Offsets.count else { return false }
+        let start = utf8Offsets[entry], length = utf8Offsets[entry + 1] - start
+        guard length == bytes.count else { return false }
+        return utf8Store.withUnsafeBufferPointer { store in
+            guard let base = store.baseAddress, let query = bytes.baseAddress else { return length == 0 }
+            return memcmp(base + start, query, length) == 0
+        }
     }
 
     /// Stores `value` unless `name` is already there; returns the value that

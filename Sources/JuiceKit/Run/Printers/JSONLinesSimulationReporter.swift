@@ -20,16 +20,15 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     let errors: OutputBuffer
     private var problems: ProblemLog
     let quiet: Bool
-    /// Every event goes through this one writer, straight into `output`.
-    /// Order events are most of a long run's output, so what they repeat on
-    /// every line (keys, ids, the source) is escaped once, as `JSONPiece`s.
-    private var json: JSONValueWriter<OutputBuffer>
-    private let keys = Keys()
-    private let menuIDs: [JSONPiece]
-    private let fruitIDs: [JSONPiece]
-    private let fruitKeys: [JSONPiece]
-    /// The source's name, escaped once per source; nil until one is named.
-    private var source: JSONPiece?
+    /// Order events are most of a long run's output, so their JSON is put
+    /// together from pieces escaped once, byte for byte what `JSONWriter`
+    /// would write (a test holds them equal).
+    private let menuPieces: [[UInt8]]
+    private let fruitPieces: [[UInt8]]
+    private let restockPieces: [[UInt8]]
+    /// `,"source":"k.orders"`, escaped once per source; empty until one is named.
+    private var sourcePiece: [UInt8] = []
+    private var source: String?
 
     /// Writes events to `output` and skipped lines to `errors`, at most `maxProblems` of them (nil: all); `quiet` keeps only the summary.
     public init(book: RecipeBook, output: OutputBuffer, errors: OutputBuffer, quiet: Bool = false,
@@ -39,94 +38,148 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         self.errors = errors
         problems = ProblemLog(errors: errors, limit: maxProblems)
         self.quiet = quiet
-        json = JSONValueWriter(into: output)
-        menuIDs = book.menu.map { JSONPiece(string: $0.id) }
-        fruitIDs = book.fruits.map { JSONPiece(string: $0.id) }
-        fruitKeys = book.fruits.map { JSONPiece(key: $0.id) }
+        menuPieces = book.menu.map { item in
+            var text = #","menu":"#
+            JSONWriter.appendString(item.id, to: &text)
+            return Array((text + #","status":""#).utf8)
+        }
+        fruitPieces = book.fruits.map { fruit in
+            var text = #"{"fruit":"#
+            JSONWriter.appendString(fruit.id, to: &text)
+            return Array((text + #","need":"#).utf8)
+        }
+        restockPieces = book.fruits.map { fruit in
+            var text = #","fruit":"#
+            JSONWriter.appendString(fruit.id, to: &text)
+            return Array((text + #","amount":"#).utf8)
+        }
     }
 
-    /// The constant keys and values, escaped once.
-    private struct Keys {
-        let type = JSONPiece(key: "type"), seq = JSONPiece(key: "seq"), line = JSONPiece(key: "line")
-        let source = JSONPiece(key: "source"), menu = JSONPiece(key: "menu"), status = JSONPiece(key: "status")
-        let short = JSONPiece(key: "short"), fruit = JSONPiece(key: "fruit"), need = JSONPiece(key: "need")
-        let have = JSONPiece(key: "have"), amount = JSONPiece(key: "amount"), stock = JSONPiece(key: "stock")
-        let order = JSONPiece(string: "order"), restock = JSONPiece(string: "restock")
-        let served = JSONPiece(string: "served"), refused = JSONPiece(string: "refused")
-    }
+    private static let orderStart: StaticString = #"{"type":"order","seq":"#
+    private static let lineKey: StaticString = #","line":"#
+    private static let servedEnd: StaticString = #"served","short":[]}"#
+    private static let refusedStart: StaticString = #"refused","short":["#
+    private static let haveKey: StaticString = #","have":"#
+    private static let restockStart: StaticString = #"{"type":"restock","line":"#
+    private static let stockKey: StaticString = #","stock":"#
 
     public mutating func begin(source: OrderSource) {
-        self.source = JSONPiece(string: source.name)
-    }
-
-    /// Opens an event's line: `{"type":T,` and, where a source was named, its `"line"` and `"source"`.
-    private mutating func beginEvent(_ type: JSONPiece, line: Int) {
-        json.beginLine()
-        json.beginObject()
-        json.field(keys.type, type)
-        json.field(keys.line, line)
-        if let source { json.field(keys.source, source) }
-    }
-
-    private mutating func endEvent() {
-        json.endObject()
-        output.endLine()
+        self.source = source.name
+        var text = #","source":"#
+        JSONWriter.appendString(source.name, to: &text)
+        sourcePiece = Array(text.utf8)
     }
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
         guard !quiet else { return }
-        json.beginLine()
-        json.beginObject()
-        json.field(keys.type, keys.order)
-        json.field(keys.seq, sequence)
-        json.field(keys.line, line)
-        if let source { json.field(keys.source, source) }
-        json.field(keys.menu, menuIDs[menu])
-        json.key(keys.status)
+        output.append(Self.orderStart)
+        output.append(decimal: sequence)
+        output.append(Self.lineKey)
+        output.append(decimal: line)
+        output.append(sourcePiece)
+        output.append(menuPieces[menu])
         switch outcome {
         case .served:
-            json.string(keys.served)
-            json.key(keys.short)
-            json.beginArray()
+            output.append(Self.servedEnd)
         case .refused(let short):
-            json.string(keys.refused)
-            json.key(keys.short)
-            json.beginArray()
-            for shortage in short {
-                json.beginObject()
-                json.field(keys.fruit, fruitIDs[shortage.fruit])
-                json.field(keys.need, shortage.need)
-                json.field(keys.have, shortage.have)
-                json.endObject()
+            output.append(Self.refusedStart)
+            for (index, shortage) in short.enumerated() {
+                if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+                output.append(fruitPieces[shortage.fruit])
+                output.append(decimal: shortage.need)
+                output.append(Self.haveKey)
+                output.append(decimal: shortage.have)
+                output.append(byte: UInt8(ascii: "}"))
             }
+            output.append(byte: UInt8(ascii: "]"))
+            output.append(byte: UInt8(ascii: "}"))
+        }
+        output.endLine()
+    }
+
+    /// The order event as `JSONWriter` writes it; the fast path above must match it.
+    static func orderEventText(book: RecipeBook, sequence: Int, line: Int, source: String? = nil, menu: Int, outcome: JuiceMaker.Outcome) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "order")
+        json.field("seq", sequence)
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("menu", book.menu[menu].id)
+        let short: [Shortage]
+        switch outcome {
+        case .served:
+            json.field("status", "served")
+            short = []
+        case .refused(let shortages):
+            json.field("status", "refused")
+            short = shortages
+        }
+        json.key("short")
+        json.beginArray()
+        for shortage in short {
+            json.beginObject()
+            json.field("fruit", book.fruits[shortage.fruit].id)
+            json.field("need", shortage.need)
+            json.field("have", shortage.have)
+            json.endObject()
         }
         json.endArray()
-        endEvent()
+        json.endObject()
+        return json.output
     }
 
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
         guard !quiet else { return }
-        beginEvent(keys.restock, line: line)
-        json.field(keys.fruit, fruitIDs[fruit])
-        json.field(keys.amount, amount)
-        json.field(keys.stock, stock)
-        endEvent()
+        output.append(Self.restockStart)
+        output.append(decimal: line)
+        output.append(sourcePiece)
+        output.append(restockPieces[fruit])
+        output.append(decimal: amount)
+        output.append(Self.stockKey)
+        output.append(decimal: stock)
+        output.append(byte: UInt8(ascii: "}"))
+        output.endLine()
+    }
+
+    /// The restock event as `JSONWriter` writes it; the fast path above must match it.
+    static func restockEventText(book: RecipeBook, line: Int, source: String? = nil, fruit: Int, amount: Int, stock: Int) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "restock")
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("fruit", book.fruits[fruit].id)
+        json.field("amount", amount)
+        json.field("stock", stock)
+        json.endObject()
+        return json.output
     }
 
     public mutating func set(line: Int, fruit: Int, stock: Int) {
         guard !quiet else { return }
-        beginEvent(JSONPiece(string: "set"), line: line)
-        json.field(keys.fruit, fruitIDs[fruit])
-        json.field(keys.stock, stock)
-        endEvent()
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "set")
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("fruit", book.fruits[fruit].id)
+        json.field("stock", stock)
+        json.endObject()
+        output.line(json.output)
     }
 
     public mutating func stock(line: Int, counts: [Int]) {
         guard !quiet else { return }
-        beginEvent(JSONPiece(string: "stock"), line: line)
-        json.key(keys.stock)
-        fruitObject(counts)
-        endEvent()
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "stock")
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.key("stock")
+        fruitObject(counts, into: &json)
+        json.endObject()
+        output.line(json.output)
     }
 
     /// A quiet run shows only the summary.
@@ -138,15 +191,15 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
 
     public mutating func finish(_ summary: SimulationSummary) {
         problems.finish()
-        json.beginLine()
+        var json = JSONWriter()
         json.beginObject()
         json.field("type", "summary")
         json.field("orders", summary.orders)
         json.field("served", summary.served)
         json.field("refused", summary.refused)
         json.field("skipped", summary.skippedLines)
-        json.key(keys.stock)
-        fruitObject(summary.stock)
+        json.key("stock")
+        fruitObject(summary.stock, into: &json)
         json.key("revenue")
         // Exact, so it may pass 2^63: valid JSON, which a reader that parses
         // numbers as doubles or 64-bit integers would round or refuse.
@@ -158,15 +211,16 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         }
         json.endObject()
         json.key("shortfall")
-        fruitObject(summary.shortfall)
-        endEvent()
+        fruitObject(summary.shortfall, into: &json)
+        json.endObject()
+        output.line(json.output)
         output.flush()
     }
 
-    private mutating func fruitObject(_ counts: [Int]) {
+    private func fruitObject(_ counts: [Int], into json: inout JSONWriter) {
         json.beginObject()
-        for (index, key) in fruitKeys.enumerated() {
-            json.field(key, counts[index])
+        for (index, fruit) in book.fruits.enumerated() {
+            json.field(fruit.id, counts[index])
         }
         json.endObject()
     }
