@@ -24,6 +24,11 @@ import Darwin
 /// compares strings), `utf8Hash` for one probed with bytes (names equal as
 /// bytes). The script's table is built from the book's ids, not from the
 /// script, so the unseeded hash gives the script no way to make probes slow.
+///
+/// The order-script parser's own table (`ByteTable`) was folded in here.
+/// `SuggestionIndex` keeps a third index by hash, a sorted array of variant
+/// hashes: it maps one key to many names and is searched by range, which a
+/// table of one value per name does not do, so it stays as it is.
 struct NameTable<Value: Sendable>: Sendable {
     private struct Slot {
         var hash: Int
