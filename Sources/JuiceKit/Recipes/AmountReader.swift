@@ -11,14 +11,19 @@ enum AmountReader {
         let node = document[value]
         // The fast path, a plain untagged number, builds no message text at all.
         if node.kind == .scalar, node.style == .plain, node.tag == nil,
-           case .value(let number) = RecipeValues.wholeNumber(node.value), number > 0 || allowZero {
+           case .value(let number) = WholeNumber(node.value), number > 0 || allowZero {
             return number
         }
         let what = describe()
         let range = document.range(of: value)
-        func fail(_ rule: Rule, _ message: String, _ help: String?) -> Int? {
-            diagnostics.append(Diagnostic(rule, at: range, message, help: help))
+        func fail(_ rule: Rule, _ message: String, _ help: String?, fixes: [Fix] = []) -> Int? {
+            diagnostics.append(Diagnostic(rule, at: range, message, help: help, fixes: fixes))
             return nil
+        }
+        /// Rewrites the scalar as `number`, where that is a valid amount here.
+        func plain(_ number: Int?) -> [Fix] {
+            guard let number, number > 0 || allowZero else { return [] }
+            return [Fix(title: "write \(number)", edits: [TextEdit(range: range, replacement: String(number))])]
         }
         let minimum = allowZero ? "0" : "1"
         guard node.kind == .scalar else {
@@ -31,7 +36,7 @@ enum AmountReader {
         if let tag = node.tag, tag != intTag {
             return fail(.invalidAmount, "\(what) is tagged '\(tag)', not a whole number", "remove the tag")
         }
-        let parsed = RecipeValues.wholeNumber(node.value)
+        let parsed = WholeNumber(node.value)
         // Help never suggests a value this place rejects: following it must
         // give a valid book, so a recipe is never told to write 0.
         let zeroHelp = "use at least 1, or remove the ingredient"
@@ -50,24 +55,57 @@ enum AmountReader {
             return number
         case .negative:
             return fail(.negativeAmount, "\(what) is negative: '\(shown)'", "use a whole number of at least \(minimum)")
-        case .leadingZero:
+        case .leadingZero(let decimal):
             // What the digits are without the zeros decides the report: a
-            // zero is a zero amount, too many digits is too large.
-            let digits = node.value.drop { $0 == "0" }
-            switch RecipeValues.wholeNumber(digits.isEmpty ? "0" : String(digits)) {
-            case .value(0) where !allowZero:
+            // zero is a zero amount, too many digits is too large. The fix
+            // reads them as decimal, as the help does: people pad amounts
+            // (`007`, `010`) and do not write octal in a recipe, and YAML 1.2
+            // reads them as decimal too.
+            switch decimal {
+            case 0? where !allowZero:
                 return fail(.zeroAmount, "\(what) is '\(shown)', which is 0", zeroHelp)
-            case .value(let number):
+            case let number?:
                 return fail(.invalidAmount, "\(what) is '\(shown)', with a leading zero that YAML 1.1 reads as octal",
-                            "write \(number)")
-            default:
+                            "write \(number)", fixes: plain(number))
+            case nil:
                 return fail(.invalidAmount, "\(what) is '\(shown)', which is too large", "the largest amount is \(Int.max)")
             }
         case .tooLarge:
             return fail(.invalidAmount, "\(what) is '\(shown)', which is too large", "the largest amount is \(Int.max)")
         case .notANumber:
             return fail(.invalidAmount, "\(what) is '\(shown)', not a whole number",
-                        "write a whole decimal number of at least \(minimum), with no sign, '_', '.' or exponent")
+                        "write a whole decimal number of at least \(minimum), with no sign, '_', '.' or exponent",
+                        fixes: plain(Self.spelledDecimal(shown)))
         }
+    }
+
+    /// The number meant by a decimal spelt in a way YAML 1.1 also reads as
+    /// that number but this reader does not take: `+` before plain digits
+    /// (`+3`), or `_` between groups of digits (`1_000`). Nil for anything
+    /// else, including a leading zero after either (`+07`, `0_7`: octal or
+    /// decimal, the intent is not clear), so a fix is only offered when
+    /// there is one reading.
+    static func spelledDecimal(_ text: String) -> Int? {
+        var bytes = Array(text.utf8)
+        if bytes.first == UInt8(ascii: "+") {
+            bytes.removeFirst()
+        } else {
+            // `_` only between digits: not first, not last, never two together.
+            var previousWasDigit = false
+            var sawUnderscore = false
+            for byte in bytes {
+                if byte == UInt8(ascii: "_") {
+                    guard previousWasDigit else { return nil }
+                    sawUnderscore = true
+                    previousWasDigit = false
+                } else {
+                    previousWasDigit = WholeNumber.isDigit(byte)
+                }
+            }
+            guard sawUnderscore, previousWasDigit else { return nil }
+            bytes.removeAll { $0 == UInt8(ascii: "_") }
+        }
+        guard case .value(let number) = bytes.withUnsafeBufferPointer({ WholeNumber(utf8: $0) }) else { return nil }
+        return number
     }
 }

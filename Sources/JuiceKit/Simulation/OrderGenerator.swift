@@ -61,7 +61,7 @@ public struct OrderGenerator: Sendable {
             }
             guard !named[index] else { throw .duplicate(id) }
             named[index] = true
-            guard case .value(let weight) = RecipeValues.wholeNumber(pieces[1].trimmingSpaces) else {
+            guard case .value(let weight) = WholeNumber(pieces[1].trimmingSpaces) else {
                 throw .badWeight(String(part))
             }
             weights[index] = UInt64(weight)

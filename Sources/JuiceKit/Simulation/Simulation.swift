@@ -54,7 +54,6 @@ public struct Simulation<Reporter: SimulationReporter> {
     public private(set) var summary = SimulationSummary()
     public var reporter: Reporter
     private let parser: ScriptParser
-    private let quick: QuickLineParser
     private var virtualStock: [Int]
     /// Reused for every refusal, so a long run does not allocate per order.
     private var shortages: [Shortage] = []
@@ -65,7 +64,6 @@ public struct Simulation<Reporter: SimulationReporter> {
     public init(book: RecipeBook, file: String, reporter: Reporter, store: FruitStore? = nil) {
         maker = JuiceMaker(book: book, store: store)
         parser = ScriptParser(book: book, file: file)
-        quick = QuickLineParser(book: book)
         self.reporter = reporter
         virtualStock = maker.store.counts
         lowest = maker.store.counts
@@ -74,33 +72,30 @@ public struct Simulation<Reporter: SimulationReporter> {
         if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
     }
 
-    /// Runs one script line given as bytes: the common forms are read without
-    /// making a `String`, anything else as text (invalid UTF-8 shown as U+FFFD).
+    /// Runs one script line given as bytes, as `juice-run` reads a file: a
+    /// valid line makes no `String` (invalid UTF-8 is shown as U+FFFD).
     public mutating func run(bytes: UnsafeBufferPointer<UInt8>, number: Int, file: String) {
-        switch quick.parse(bytes) {
-        case .nothing:
-            return
-        case .command(let command):
-            run(command, line: number, file: file)
-        case .undecided:
-            run(line: String(decoding: bytes, as: UTF8.self), number: number, file: file)
-        }
+        run(parser.parse(bytes: bytes, number: number), number: number, file: file)
     }
 
     /// Runs one script line. `file` names where it came from, for messages.
     public mutating func run(line: String, number: Int, file: String? = nil) {
-        let command: ScriptCommand?
-        do {
-            command = try parser.parse(line, number: number)
-        } catch {
-            var problem = error
-            if let file { problem.file = file }
-            summary.skippedLines += 1
-            reporter.problem(problem)
+        var text = line
+        let parsed = text.withUTF8 { parser.parse(bytes: $0, number: number) }
+        run(parsed, number: number, file: file ?? parser.file)
+    }
+
+    @inline(__always)
+    private mutating func run(_ parsed: ScriptParser.Line, number: Int, file: String) {
+        switch parsed {
+        case .nothing:
             return
+        case .command(let command):
+            run(command, line: number, file: file)
+        case .problem(var problem):
+            problem.file = file
+            skip(problem)
         }
-        guard let command else { return }
-        run(command, line: number, file: file ?? parser.file)
     }
 
     /// The lines that follow come from `source`: call it before each script,

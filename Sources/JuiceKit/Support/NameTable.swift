@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Names to values, probed with a hash the caller computed beforehand.
 ///
 /// The book's namespace is filled on the one thread that merges files and
@@ -9,6 +15,20 @@
 /// stored with the declaration. The table only compares hashes: a slot is 16
 /// bytes, so a probe costs one cache line, the names are read only when the
 /// hashes match, and growing moves slots without hashing anything.
+///
+/// The order-script parser uses the same table keyed by bytes: it looks a
+/// line's words up straight from the script's bytes, with no `String` made
+/// per line, so its names are stored and probed with `utf8Hash` (FNV-1a) and
+/// compared byte for byte. A table's hashes all come from one function:
+/// `String.hashValue` for a table probed with strings (names equal as Swift
+/// compares strings), `utf8Hash` for one probed with bytes (names equal as
+/// bytes). The script's table is built from the book's ids, not from the
+/// script, so the unseeded hash gives the script no way to make probes slow.
+///
+/// The order-script parser's own table (`ByteTable`) was folded in here.
+/// `SuggestionIndex` keeps a third index by hash, a sorted array of variant
+/// hashes: it maps one key to many names and is searched by range, which a
+/// table of one value per name does not do, so it stays as it is.
 struct NameTable<Value: Sendable>: Sendable {
     private struct Slot {
         var hash: Int
@@ -21,6 +41,12 @@ struct NameTable<Value: Sendable>: Sendable {
     private var slots: [Slot] = Array(repeating: .empty, count: 16)
     private var names: [String] = []
     private var values: [Value] = []
+    /// For a byte-keyed table, every name's UTF-8 in one array, and where
+    /// each starts (one extra entry marks the end): probes compare with one
+    /// `memcmp` into it rather than reach each `String`'s own storage (which
+    /// for a short id means copying it out of the `String` first).
+    private var utf8Store: [UInt8] = []
+    private var utf8Offsets: [Int] = [0]
 
     /// The value stored for `name`, whose `hashValue` is `hash`.
     func value(for name: String, hash: Int) -> Value? {
@@ -36,6 +62,52 @@ struct NameTable<Value: Sendable>: Sendable {
     /// The value stored for `name`, hashing it here.
     func value(for name: String) -> Value? {
         value(for: name, hash: name.hashValue)
+    }
+
+    /// The value stored for the name whose UTF-8 is `bytes`, in a table
+    /// filled with `utf8Hash`es; `hash` is `utf8Hash(bytes)`.
+    func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
+        let mask = slots.count - 1
+        var index = hash & mask
+        while case let slot = slots[index], slot.entry >= 0 {
+            if slot.hash == hash && storedName(slot.entry, equals: bytes) { return values[slot.entry] }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// The table for `names`, keyed by their bytes: each name maps to its
+    /// index, and a repeated name keeps its first.
+    init(utf8Names names: [String]) where Value == Int {
+        for (index, name) in names.enumerated() {
+            var name = name
+            let hash = name.withUTF8 { Self.utf8Hash($0) }
+            if insertIfAbsent(name, hash: hash, index) == nil {
+                utf8Store.append(contentsOf: name.utf8)
+                utf8Offsets.append(utf8Store.count)
+            }
+        }
+    }
+
+    /// An empty table.
+    init() {}
+
+    /// FNV-1a over UTF-8 bytes: a few instructions a byte, for the short ids
+    /// a script names once a line.
+    static func utf8Hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return Int(truncatingIfNeeded: value)
+    }
+
+    private func storedName(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry + 1 < utf8Offsets.count else { return false }
+        let start = utf8Offsets[entry], length = utf8Offsets[entry + 1] - start
+        guard length == bytes.count else { return false }
+        return utf8Store.withUnsafeBufferPointer { store in
+            guard let base = store.baseAddress, let query = bytes.baseAddress else { return length == 0 }
+            return memcmp(base + start, query, length) == 0
+        }
     }
 
     /// Stores `value` unless `name` is already there; returns the value that

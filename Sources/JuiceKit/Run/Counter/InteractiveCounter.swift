@@ -107,7 +107,7 @@ public struct InteractiveCounter {
             return .goOn
         }
         if line.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            guard let value = StockEditor.value(of: line), value >= 1, value <= book.menu.count else {
+            guard let value = WholeNumber(line).paddedValue, value >= 1, value <= book.menu.count else {
                 output(noSuchNumber(line))
                 return .goOn
             }

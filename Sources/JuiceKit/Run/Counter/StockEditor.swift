@@ -123,24 +123,12 @@ struct StockEditor {
         }
         guard !rest.isEmpty else { return nil }
         var amount = Amount.tooLarge
-        if let value = Self.value(of: digits) {
+        if let value = WholeNumber(digits).paddedValue {
             amount = negative && value > 0 ? .negative : .value(value)
         } else if negative {
             amount = .negative
         }
         return Edit(name: rest, operation: operation, amount: amount)
-    }
-
-    /// ASCII decimal digits as an `Int`, leading zeros allowed; nil on overflow.
-    static func value(of digits: Substring) -> Int? {
-        var value = 0
-        for byte in digits.utf8 {
-            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
-            if overflow1 || overflow2 { return nil }
-            value = sum
-        }
-        return value
     }
 }
 
