@@ -15,6 +15,7 @@ import JuiceKit
 extension LintFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 extension RecipeGraphFormat: ExpressibleByArgument {}
+extension ServerLog.Level: ExpressibleByArgument {}
 
 private let exitCodes = """
     Exit codes:
@@ -43,14 +44,14 @@ struct JuiceLint: ParsableCommand {
             \(exitCodes)
             """,
         version: JuiceMakerVersion.current,
-        subcommands: [Lint.self, Rules.self, Explain.self, Graph.self],
+        subcommands: [Lint.self, Rules.self, Explain.self, Graph.self, LanguageServerCommand.self],
         defaultSubcommand: Lint.self
     )
 
     static func main() {
         // A path named like a subcommand is read as the subcommand; say how to lint it.
         if let first = CommandLine.arguments.dropFirst().first,
-           ["lint", "rules", "explain", "graph", "help"].contains(first),
+           ["lint", "rules", "explain", "graph", "lsp", "help"].contains(first),
            FileManager.default.fileExists(atPath: first) {
             OutputBuffer.standardError().line(
                 "juice-lint: note: '\(first)' is a subcommand; to lint the path '\(first)', write './\(first)'"
@@ -186,5 +187,37 @@ struct Graph: ParsableCommand {
             errorsAreTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment
         )
         try output.finish()
+    }
+}
+
+struct LanguageServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Run the language server for recipe files, on standard input and output.",
+        discussion: """
+            Speaks the Language Server Protocol 3.17 over standard input and output: \
+            live diagnostics across files, completion, hover, go to definition, references, \
+            symbols, rename and quick fixes. Each workspace folder's recipes/ (or the folder) \
+            is one book, with its .juice-lint.yaml. Standard output carries protocol messages \
+            only; logs go to standard error. See docs/language-server.md.
+
+            Exit codes:
+              0  the client sent 'shutdown' before 'exit' (or before closing the input)
+              1  the session ended without 'shutdown'
+            """
+    )
+
+    @Option(help: "How much to log to standard error: off, error, warning, info or debug.")
+    var logLevel: ServerLog.Level = .warning
+
+    @Flag(help: "Talk over standard input and output: the only transport, accepted because editors pass it.")
+    var stdio = false
+
+    func run() throws {
+        let errors = OutputBuffer.standardError()
+        let log = ServerLog(level: logLevel) { errors.line($0) }
+        var server = LanguageServer(files: .disk, log: log)
+        let status = LanguageServerTransport.serve(&server, log: log)
+        if status != 0 { throw ExitCode(status) }
     }
 }

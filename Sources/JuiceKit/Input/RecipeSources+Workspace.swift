@@ -31,11 +31,12 @@ extension RecipeSources {
     /// workspace that can take the next edit.
     public static func loadWorkspace(
         paths: [String], stockPath: String?, analysis: Bool, book wantsBook: Bool,
-        keepingText: Bool, requireFiles: Bool = true
+        keepingText: Bool, requireFiles: Bool = true, absolutePaths: Bool = false
     ) throws(SourceError) -> LoadedBook {
         try loadWorkspace(
             paths: paths, stockPath: stockPath, analysis: analysis, book: wantsBook,
-            keepingText: keepingText, requireFiles: requireFiles, parallelAbove: ParallelFiles.minimumTotalBytes
+            keepingText: keepingText, requireFiles: requireFiles, parallelAbove: ParallelFiles.minimumTotalBytes,
+            absolutePaths: absolutePaths
         )
     }
 
@@ -43,9 +44,10 @@ extension RecipeSources {
     /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
     static func loadWorkspace(
         paths: [String], stockPath: String?, analysis: Bool, book wantsBook: Bool,
-        keepingText: Bool, requireFiles: Bool, parallelAbove: Int
+        keepingText: Bool, requireFiles: Bool, parallelAbove: Int, absolutePaths: Bool = false
     ) throws(SourceError) -> LoadedBook {
-        let found = try discoverSized(paths: paths)
+        var found = try discoverSized(paths: paths)
+        if absolutePaths { found = found.map { (absolutePath($0.path), $0.size) } }
         typealias Outcome = Result<(WorkspaceUnit, SourceFile?), SourceError>
         let parallel = ParallelFiles.worthIt(files: found.count, totalBytes: found.reduce(0) { $0 + $1.size }, parallelAbove: parallelAbove)
         var workspace = RecipeWorkspace(analysis: analysis, book: wantsBook)

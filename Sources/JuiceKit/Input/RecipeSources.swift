@@ -192,6 +192,14 @@ public enum RecipeSources {
         return bytes
     }
 
+    /// `path` made absolute against the working directory, `.` segments and
+    /// repeated `/` dropped (`..` is kept: it may cross a symbolic link).
+    public static func absolutePath(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let parts = full.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// A path as the tools print it: relative to the working directory when it
     /// lies under it, `/` separators, no `./` segments.
     public static func displayPath(_ path: String) -> String {

@@ -18,6 +18,12 @@ public struct WorkspaceIndex: Sendable {
         public let kind: Kind
         /// The id's key where it is declared.
         public let range: SourceRange
+        /// The label as declared (a fruit's, a menu item's), if any.
+        public var label: String? = nil
+        /// A fruit's emoji, if declared.
+        public var emoji: String? = nil
+        /// A menu item's price, if declared and valid.
+        public var price: Int? = nil
     }
 
     /// One use of an id: as an ingredient, or as a stock entry's fruit.
@@ -32,6 +38,10 @@ public struct WorkspaceIndex: Sendable {
         public let role: Role
         /// The name's key where it is used.
         public let range: SourceRange
+        /// The recipe or menu item whose ingredient it is; nil for stock.
+        public var owner: String? = nil
+        /// A stock entry's amount, when it is a valid count.
+        public var amount: Int? = nil
     }
 
     /// Every definition of every id, book files in link order, each file's
@@ -57,17 +67,29 @@ public struct WorkspaceIndex: Sendable {
                 let declared = entry.definition
                 if declared.kind == .fruit {
                     let fruit = file.fruits[declared.index]
-                    definitions.append(Definition(id: fruit.id, kind: .fruit, range: fruit.range))
+                    definitions.append(Definition(id: fruit.id, kind: .fruit, range: fruit.range, label: fruit.label, emoji: fruit.emoji))
                 } else {
                     let composite = file.composites[declared.index]
-                    definitions.append(Definition(id: composite.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: composite.range))
+                    definitions.append(Definition(
+                        id: composite.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: composite.range,
+                        label: composite.label, price: composite.price
+                    ))
                 }
             }
-            for ingredient in file.ingredients {
-                references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range))
+            var owners = [String?](repeating: nil, count: file.ingredients.count)
+            for composite in file.composites {
+                for index in composite.ingredients where owners.indices.contains(index) { owners[index] = composite.id }
+            }
+            for shadow in file.shadows {
+                for index in shadow.composite.ingredients where owners.indices.contains(index) && owners[index] == nil {
+                    owners[index] = shadow.composite.id
+                }
+            }
+            for (index, ingredient) in file.ingredients.enumerated() {
+                references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range, owner: owners[index]))
             }
             for entry in file.stock {
-                references.append(Reference(id: entry.fruit, role: .stock, range: entry.range))
+                references.append(Reference(id: entry.fruit, role: .stock, range: entry.range, amount: entry.amount))
             }
             for entry in file.shadowStock {
                 references.append(Reference(id: entry.fruit, role: .stock, range: entry.range))

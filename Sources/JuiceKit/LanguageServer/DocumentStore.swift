@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the server reaches files that are not open in the editor: finding a
+/// folder's recipe files and reading one. The disk by default; the fuzz
+/// target and tests give one that sees nothing, so no message can make them
+/// read the machine's files.
+public struct ServerFileAccess: Sendable {
+    /// Every recipe file under a directory (absolute paths, sorted), as
+    /// juice-lint finds them; empty when there is none or it cannot be listed.
+    var discover: @Sendable (String) -> [String]
+    /// A file's bytes, or nil when it cannot be read.
+    var read: @Sendable (String) -> [UInt8]?
+    /// Whether a path is a directory.
+    var isDirectory: @Sendable (String) -> Bool
+    /// Loads a folder's book in one go, on every core; nil when it cannot
+    /// (a file in it is unreadable), and the server then reads file by file.
+    var load: @Sendable (String) -> (units: [WorkspaceUnit], sources: [SourceFile])?
+
+    /// The file system, through the input layer.
+    public static let disk = ServerFileAccess(
+        discover: { directory in
+            (try? RecipeSources.discover(paths: [directory]))?.map(RecipeSources.absolutePath) ?? []
+        },
+        read: { path in try? RecipeSources.readFile(path) },
+        isDirectory: { path in
+            var info = stat()
+            return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        },
+        load: { directory in
+            guard let loaded = try? RecipeSources.loadWorkspace(
+                paths: [directory], stockPath: nil, analysis: true, book: true,
+                keepingText: true, requireFiles: false, absolutePaths: true
+            ) else { return nil }
+            return (loaded.workspace.paths.compactMap(loaded.workspace.unit(at:)), loaded.sources)
+        }
+    )
+
+    /// No files at all: only what the client sends exists.
+    public static let none = ServerFileAccess(
+        discover: { _ in [] }, read: { _ in nil }, isDirectory: { _ in false }, load: { _ in ([], []) }
+    )
+}
+
+/// The text of every file the server has positions in: open documents, as
+/// the editor has them, and book files read from disk.
+struct DocumentStore {
+    /// A document the editor has open: its text wins over the disk.
+    struct OpenDocument {
+        /// The URI as the client wrote it, to be echoed back exactly.
+        var uri: String
+        var version: Int?
+        var text: SourceText
+    }
+
+    private(set) var open: [String: OpenDocument] = [:]
+    /// Bytes of book files as read from disk, for files that are not open.
+    private var disk: [String: [UInt8]] = [:]
+    /// Decoded disk files, made when a position in one is first needed.
+    private var decoded: [String: SourceText] = [:]
+
+    /// The open document at `path`.
+    func document(at path: String) -> OpenDocument? { open[path] }
+
+    /// The text of `path`: the editor's if open, else as read from disk.
+    mutating func text(at path: String) -> SourceText? {
+        if let document = open[path] { return document.text }
+        if let text = decoded[path] { return text }
+        guard let bytes = disk[path] else { return nil }
+        let text = SourceText(fileBytes: bytes)
+        decoded[path] = text
+        return text
+    }
+
+    /// The URI to name `path` by: the client's own if it opened the file.
+    func uri(of path: String) -> String {
+        open[path]?.uri ?? DocumentURI.uri(of: path)
+    }
+
+    mutating func setOpen(_ document: OpenDocument, at path: String) {
+        open[path] = document
+    }
+
+    mutating func close(_ path: String) {
+        open[path] = nil
+    }
+
+    /// Records a file's bytes as on disk (nil: it is not there).
+    mutating func setDisk(_ bytes: [UInt8]?, at path: String) {
+        disk[path] = bytes
+        decoded[path] = nil
+    }
+
+    /// Forgets the disk text of every path `isGone` picks.
+    mutating func forgetDisk(where isGone: (String) -> Bool) {
+        for path in disk.keys where isGone(path) {
+            disk[path] = nil
+            decoded[path] = nil
+        }
+    }
+}
+
+/// What the client said it can do, read once from `initialize`.
+struct ClientCapabilities {
+    /// A `WorkspaceEdit` may use `documentChanges`.
+    var documentChanges = false
+    /// The server may register for file events itself.
+    var watchedFilesRegistration = false
+    /// Diagnostics may carry `relatedInformation`.
+    var relatedInformation = true
+    /// Hover may be Markdown.
+    var markdownHover = false
+    /// Completion items may have `labelDetails`.
+    var labelDetails = false
+}

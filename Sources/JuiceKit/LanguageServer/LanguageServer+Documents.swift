@@ -1,0 +1,364 @@
+/// The session and the files: `initialize`, the books of the workspace
+/// folders, document sync, file events, and publishing diagnostics.
+extension LanguageServer {
+    func initializeResult() -> JSONValue {
+        .object([
+            ("capabilities", .object([
+                ("positionEncoding", .string(units == .utf8 ? "utf-8" : "utf-16")),
+                ("textDocumentSync", .object([
+                    ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
+                ])),
+                ("completionProvider", .object([("triggerCharacters", .array([.string("{"), .string(",")]))])),
+                ("hoverProvider", .bool(true)),
+                ("definitionProvider", .bool(true)),
+                ("referencesProvider", .bool(true)),
+                ("documentSymbolProvider", .bool(true)),
+                ("workspaceSymbolProvider", .bool(true)),
+                ("renameProvider", .object([("prepareProvider", .bool(true))])),
+                ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                ("workspace", .object([
+                    ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])),
+                ])),
+            ])),
+            ("serverInfo", .object([("name", .string("juice-lint")), ("version", .string(JuiceMakerVersion.current))])),
+        ])
+    }
+
+    mutating func initialize(_ params: Params) throws(ResponseError) -> JSONValue {
+        guard phase == .waitingForInitialize else { throw .invalidRequest("the server is already initialized") }
+        // Capabilities are read leniently: a shape this server does not
+        // expect means the client lacks the feature, not a broken request.
+        let capabilities = params.value["capabilities"] ?? .null
+        let encodings = capabilities["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        units = encodings.contains("utf-8") ? .utf8 : .utf16
+        client.documentChanges = capabilities["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        client.watchedFilesRegistration = capabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+        client.relatedInformation = capabilities["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.bool ?? true
+        let hoverFormats = capabilities["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) ?? []
+        client.markdownHover = hoverFormats.contains("markdown")
+
+        var folders: [String] = []
+        if let listed = try params.optionalArray("workspaceFolders") {
+            for folder in listed {
+                if let path = DocumentURI.path(of: try folder.string("uri")) { folders.append(path) }
+            }
+        } else if let root = try params.optionalString("rootUri") {
+            if let path = DocumentURI.path(of: root) { folders.append(path) }
+        } else if let root = try params.optionalString("rootPath") {
+            folders.append(root)
+        }
+        phase = .running
+        for folder in folders { addFolder(RecipeSources.absolutePath(folder)) }
+        log.write(.info, "initialized with \(books.count) book(s), \(books.reduce(0) { $0 + $1.workspace.paths.count }) file(s)")
+        return initializeResult()
+    }
+
+    /// Registers for file events, if the client lets the server do so: an
+    /// edit made outside the editor (a `git checkout`, say) then reaches
+    /// every book.
+    mutating func registerForFileEvents() {
+        guard client.watchedFilesRegistration else { return }
+        let watchers: JSONValue = .array([
+            .object([("globPattern", .string("**/*.{yaml,yml}"))]),
+            .object([("globPattern", .string("**/" + LintConfiguration.defaultFileName))]),
+        ])
+        pending.append(outgoingRequest("client/registerCapability", .object([
+            ("registrations", .array([.object([
+                ("id", .string("juice-lint-watched-files")),
+                ("method", .string("workspace/didChangeWatchedFiles")),
+                ("registerOptions", .object([("watchers", watchers)])),
+            ])])),
+        ])))
+    }
+
+    // MARK: Folders
+
+    /// Loads a workspace folder's book: its `recipes/`, or the folder.
+    mutating func addFolder(_ folder: String) {
+        guard !books.contains(where: { $0.folder == folder }) else { return }
+        let recipes = folder == "/" ? "/recipes" : folder + "/recipes"
+        let directory = files.isDirectory(recipes) ? recipes : folder
+        var book = ServerBook(origin: .folder(folder, directory: directory), configuration: configuration(in: folder))
+        if let loaded = files.load(directory) {
+            for unit in loaded.units { book.workspace.load(unit) }
+            for source in loaded.sources { documents.setDisk(source.bytes, at: source.path) }
+        } else {
+            // Some file could not be read: take the others one by one.
+            for path in files.discover(directory) {
+                guard let bytes = files.read(path) else {
+                    log.write(.warning, "cannot read '\(path)'; it is left out of the book")
+                    continue
+                }
+                book.update(path, bytes: bytes)
+                documents.setDisk(bytes, at: path)
+            }
+        }
+        // Files already open (a folder added mid-session) count as open.
+        for path in book.workspace.paths {
+            if let document = documents.document(at: path) { book.update(path, bytes: document.text.utf8) }
+        }
+        // An open loose file that now lies in this book joins it.
+        for index in books.indices.reversed() {
+            if case .loose(let path) = books[index].origin, book.holds(path), let document = documents.document(at: path) {
+                books.remove(at: index)
+                book.update(path, bytes: document.text.utf8)
+            }
+        }
+        books.insert(book, at: books.firstIndex { $0.folder == nil } ?? books.endIndex)
+    }
+
+    /// Drops a folder's book, clearing the diagnostics it published.
+    mutating func removeFolder(_ folder: String) {
+        guard let index = books.firstIndex(where: { $0.folder == folder }) else { return }
+        let book = books.remove(at: index)
+        for path in book.published.keys { pending.append(publication(path, [])) }
+        documents.forgetDisk(where: book.holds)
+        // Its open files are checked on their own from now on.
+        for path in book.workspace.paths where documents.document(at: path) != nil {
+            openLoose(path)
+        }
+    }
+
+    /// The configuration a folder's `.juice-lint.yaml` sets (its open text
+    /// if the editor has it open), or the defaults when there is none. A
+    /// configuration with a mistake is reported to the user and not used.
+    mutating func configuration(in folder: String) -> LintConfiguration {
+        let path = folder == "/" ? "/" + LintConfiguration.defaultFileName : folder + "/" + LintConfiguration.defaultFileName
+        guard let bytes = documents.document(at: path)?.text.utf8 ?? files.read(path) else { return LintConfiguration() }
+        do throws(ConfigurationError) {
+            return try LintConfiguration.parse(bytes, path: path)
+        } catch {
+            log.write(.warning, "\(error)")
+            pending.append(Self.notification("window/showMessage", .object([
+                ("type", .int(1)), ("message", .string("juice-lint: \(error); using the default rule levels")),
+            ])))
+            return LintConfiguration()
+        }
+    }
+
+    /// The book `path` belongs to: the innermost folder that holds it, or
+    /// its own loose book.
+    func bookIndex(holding path: String) -> Int? {
+        var best: (index: Int, depth: Int)?
+        for (index, book) in books.enumerated() where book.holds(path) {
+            let depth: Int
+            switch book.origin {
+            case .loose: return index
+            case .folder(_, let directory): depth = directory.count
+            }
+            if depth > best?.depth ?? -1 { best = (index, depth) }
+        }
+        return best?.index
+    }
+
+    /// The folder whose configuration file `path` is, if it is one.
+    func configurationFolder(of path: String) -> String? {
+        books.compactMap(\.folder).first { folder in
+            path == (folder == "/" ? "" : folder) + "/" + LintConfiguration.defaultFileName
+        }
+    }
+
+    mutating func reloadConfiguration(of folder: String) {
+        let configuration = configuration(in: folder)
+        guard let index = books.firstIndex(where: { $0.folder == folder }) else { return }
+        books[index].configuration = configuration
+        books[index].changed()
+    }
+
+    // MARK: Document sync
+
+    mutating func didOpen(_ params: Params) throws(ResponseError) {
+        let item = try params.object("textDocument")
+        let uri = try item.string("uri")
+        let text = try item.string("text")
+        let path = Self.path(of: uri)
+        documents.setOpen(DocumentStore.OpenDocument(uri: uri, version: try item.optionalInt("version"), text: SourceText(text: text)), at: path)
+        documentChanged(path)
+        forcePublishing.insert(path)
+    }
+
+    mutating func didChange(_ params: Params) throws(ResponseError) {
+        let item = try params.object("textDocument")
+        let uri = try item.string("uri")
+        let path = Self.path(of: uri)
+        guard var document = documents.document(at: path) else { throw .invalidParams("'\(uri)' is not open") }
+        for change in try params.array("contentChanges") {
+            let replacement = Array(try change.string("text").utf8)
+            guard let range = try change.optionalObject("range") else {
+                document.text = SourceText(utf8: replacement)
+                continue
+            }
+            let start = try range.position("start"), end = try range.position("end")
+            let from = document.text.offset(lspLine: start.line, character: start.character, units: units)
+            let to = max(from, document.text.offset(lspLine: end.line, character: end.character, units: units))
+            let old = document.text.utf8
+            document.text = SourceText(utf8: Array(old[..<from]) + replacement + Array(old[to...]))
+        }
+        document.version = try item.optionalInt("version") ?? document.version
+        documents.setOpen(document, at: path)
+        documentChanged(path)
+    }
+
+    mutating func didClose(_ params: Params) throws(ResponseError) {
+        let uri = try params.object("textDocument").string("uri")
+        let path = Self.path(of: uri)
+        guard documents.document(at: path) != nil else { return }
+        documents.close(path)
+        if let folder = configurationFolder(of: path) {
+            reloadConfiguration(of: folder)
+            return
+        }
+        guard let index = bookIndex(holding: path) else { return }
+        if case .loose = books[index].origin {
+            let book = books.remove(at: index)
+            for published in book.published.keys { pending.append(publication(published, [])) }
+            if book.published.isEmpty { pending.append(publication(path, [])) }
+            return
+        }
+        // A book file goes back to its text on disk, or leaves the book.
+        let bytes = files.read(path)
+        documents.setDisk(bytes, at: path)
+        if let bytes { books[index].update(path, bytes: bytes) } else { books[index].remove(path) }
+    }
+
+    mutating func didChangeWatchedFiles(_ params: Params) throws(ResponseError) {
+        for change in try params.array("changes") {
+            let uri = try change.string("uri")
+            let type = try change.count("type")
+            guard let path = DocumentURI.path(of: uri), documents.document(at: path) == nil else { continue }
+            if let folder = configurationFolder(of: path) {
+                reloadConfiguration(of: folder)
+                continue
+            }
+            guard let index = bookIndex(holding: path), books[index].folder != nil else { continue }
+            let bytes = type == 3 ? nil : files.read(path)
+            documents.setDisk(bytes, at: path)
+            if let bytes { books[index].update(path, bytes: bytes) } else { books[index].remove(path) }
+        }
+    }
+
+    mutating func didChangeWorkspaceFolders(_ params: Params) throws(ResponseError) {
+        let event = try params.object("event")
+        for folder in try event.array("removed") {
+            if let path = DocumentURI.path(of: try folder.string("uri")) { removeFolder(RecipeSources.absolutePath(path)) }
+        }
+        for folder in try event.array("added") {
+            if let path = DocumentURI.path(of: try folder.string("uri")) { addFolder(RecipeSources.absolutePath(path)) }
+        }
+    }
+
+    /// The open document at `path` changed (or was opened): its book takes
+    /// the new text; a configuration file reconfigures its folder.
+    private mutating func documentChanged(_ path: String) {
+        guard let document = documents.document(at: path) else { return }
+        if let folder = configurationFolder(of: path) {
+            reloadConfiguration(of: folder)
+            return
+        }
+        if let index = bookIndex(holding: path) {
+            books[index].update(path, bytes: document.text.utf8)
+        } else {
+            openLoose(path)
+        }
+    }
+
+    /// Checks an open file outside every book as a book of its own.
+    private mutating func openLoose(_ path: String) {
+        guard let document = documents.document(at: path) else { return }
+        var book = ServerBook(origin: .loose(path))
+        book.update(path, bytes: document.text.utf8)
+        books.append(book)
+        forcePublishing.insert(path)
+    }
+
+    /// The path a URI names; a URI that is not a local file (an unsaved
+    /// buffer's `untitled:`) is its own key, checked as a loose file.
+    static func path(of uri: String) -> String {
+        DocumentURI.path(of: uri).map(RecipeSources.absolutePath) ?? uri
+    }
+
+    // MARK: Publishing
+
+    /// What the batch gave rise to: file-event registration and messages,
+    /// then the diagnostics of every file whose diagnostics changed.
+    mutating func settle() -> [JSONValue] {
+        var outgoing = pending
+        pending = []
+        guard phase == .running else { return outgoing }
+        let forced = forcePublishing
+        forcePublishing = []
+        for index in books.indices {
+            for (path, diagnostics) in books[index].unpublished(forcing: forced) {
+                outgoing.append(publication(path, diagnostics))
+            }
+        }
+        return outgoing
+    }
+
+    /// `textDocument/publishDiagnostics` for one file.
+    mutating func publication(_ path: String, _ diagnostics: [Diagnostic]) -> JSONValue {
+        let version = documents.document(at: path)?.version
+        return Self.notification("textDocument/publishDiagnostics", .object([
+            "uri": .string(documents.uri(of: path)),
+            "version": version.map(JSONValue.int),
+            "diagnostics": .array(diagnostics.map { lspDiagnostic($0) }),
+        ]))
+    }
+
+    /// A diagnostic as LSP shows it: the help line joins the message, the
+    /// notes become related information.
+    mutating func lspDiagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+        let severity = switch diagnostic.severity {
+        case .error: 1
+        case .warning: 2
+        case .info: 3
+        }
+        var message = diagnostic.message
+        if let help = diagnostic.help { message += "\nhelp: " + help }
+        var related: JSONValue?
+        if client.relatedInformation, !diagnostic.notes.isEmpty {
+            related = .array(diagnostic.notes.map { note in
+                .object([("location", location(note.range)), ("message", .string(note.message))])
+            })
+        } else if !diagnostic.notes.isEmpty {
+            message += diagnostic.notes.map { "\nnote: " + $0.message }.joined()
+        }
+        return .object([
+            "range": lspRange(diagnostic.range),
+            "severity": .int(severity),
+            "code": .string(diagnostic.rule.id),
+            "source": .string("juice-lint"),
+            "message": .string(message),
+            "relatedInformation": related,
+        ])
+    }
+
+    // MARK: Positions
+
+    /// An LSP `Range` for a span, through its file's text.
+    mutating func lspRange(_ range: SourceRange) -> JSONValue {
+        guard let text = documents.text(at: range.file) else {
+            // A file with no text here (never the case for a book file):
+            // the best guess is that every scalar is one unit.
+            func naive(_ position: SourcePosition) -> JSONValue {
+                .object([("line", .int(max(position.line - 1, 0))), ("character", .int(max(position.column - 1, 0)))])
+            }
+            return .object([("start", naive(range.start)), ("end", naive(range.end))])
+        }
+        return lspRange(text.offset(of: range.start)..<max(text.offset(of: range.start), text.offset(of: range.end)), in: text)
+    }
+
+    /// An LSP `Range` for byte offsets of `text`.
+    func lspRange(_ offsets: Range<Int>, in text: SourceText) -> JSONValue {
+        func position(_ offset: Int) -> JSONValue {
+            let (line, character) = text.lspPosition(atOffset: offset, units: units)
+            return .object([("line", .int(line)), ("character", .int(character))])
+        }
+        return .object([("start", position(offsets.lowerBound)), ("end", position(offsets.upperBound))])
+    }
+
+    /// An LSP `Location`.
+    mutating func location(_ range: SourceRange) -> JSONValue {
+        .object([("uri", .string(documents.uri(of: range.file))), ("range", lspRange(range))])
+    }
+}
