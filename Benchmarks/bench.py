@@ -10,7 +10,7 @@ wrapper, Benchmarks/measure.c), checks the
 outputs agree, and prints a table; the same table goes to
 .build/bench-results.md as Markdown and every sample to .build/bench-results.json.
 
-Targets: lint-clean, lint-errors, lint-scaling, run-quiet, run-json, startup, peers.
+Targets: lint-clean, lint-errors, lint-scaling, run-quiet, run-json, startup, lsp, peers.
 --quick: 3 runs (startup 10), no 1M-item scaling set, the 1M-order script for
 the run targets (memory flatness then compares 100k and 1M orders).
 The exit code is 0 once the table is written, whatever it says; with
@@ -36,7 +36,7 @@ RELEASE_FLAGS = ["--static-swift-stdlib"] if platform.system() == "Linux" else [
 RESULTS_MD = ".build/bench-results.md"
 RESULTS_JSON = ".build/bench-results.json"
 YAMS_PEER = "Benchmarks/YamsPeer/.build/release/yams-peer"
-TARGETS = ["lint-clean", "lint-errors", "lint-scaling", "run-quiet", "run-json", "startup", "peers"]
+TARGETS = ["lint-clean", "lint-errors", "lint-scaling", "run-quiet", "run-json", "startup", "lsp", "peers"]
 
 LINT = RELEASE + "/juice-lint"
 RUN = RELEASE + "/juice-run"
@@ -304,6 +304,44 @@ def target_startup(cfg):
     return rows
 
 
+def percentile(samples, fraction):
+    """The sample at `fraction` of the sorted samples (nearest rank)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.5)) - 1))]
+
+
+def target_lsp(cfg):
+    """The language server (Benchmarks/lsp_bench.py): one-character edits on the
+    canonical book and on the 100-file set, and the start on the 100-file set."""
+    import shutil
+    import tempfile
+    rows = []
+    edits = 100 if cfg.quick else 200
+    canonical = tempfile.mkdtemp(prefix="lsp-bench-")
+    shutil.copytree("recipes", os.path.join(canonical, "recipes"))
+    for name, book, relpath, goal_ms in (("canonical book", canonical, "recipes/menu.yaml", 10),
+                                         ("100-file book", DATA + "/lint-clean", "menu-000.yaml", 100)):
+        log("  lsp: %d edits of %s in %s, %d sessions" % (edits, relpath, name, cfg.runs))
+        out = subprocess.run([sys.executable, "Benchmarks/lsp_bench.py", "--lint", LINT, "--book", book, "--file", relpath,
+                              "--edits", str(edits), "--runs", str(cfg.runs)], stdout=subprocess.PIPE, env=ENV)
+        result = json.loads(out.stdout.decode() or "{}")
+        latencies = result.get("latencies") or [float("nan")]
+        p50, p95 = statistics.median(latencies), percentile(latencies, 0.95)
+        only = result.get("only_edited_parsed")
+        ok = p95 <= goal_ms / 1000 and only is True and result.get("exit") == 0
+        rows.append(Row("7 lsp, one-character edit, " + name, "didChange to publishDiagnostics, %d edits" % edits, p95, None,
+                        "p50", p50, p95 / p50 if p50 else float("nan"), "p95 ≤ %d ms; only the edited file parsed" % goal_ms, ok,
+                        "p50 %.1f ms, p95 %.1f ms; files parsed %s (1 open + %d edits)" % (
+                            p50 * 1000, p95 * 1000, result.get("parsed"), edits)))
+        if name == "100-file book":
+            start, lint = statistics.median(result["starts"]), statistics.median(result["lints"])
+            rows.append(Row("7 lsp, initialize + open, 100-file book", "start to first publishDiagnostics", start, None,
+                            "juice-lint --format json", lint, start / lint, "≤1.5× batch lint", start / lint <= 1.5,
+                            "medians of %d sessions" % len(result["starts"])))
+    shutil.rmtree(canonical, ignore_errors=True)
+    return rows
+
+
 def target_peers(cfg):
     folder = DATA + "/lint-clean"
     (ours,) = measure([lint_cmd(folder)], cfg.runs)
@@ -328,7 +366,8 @@ def target_peers(cfg):
 
 
 RUNNERS = {"lint-clean": target_lint_clean, "lint-errors": target_lint_errors, "lint-scaling": target_lint_scaling,
-           "run-quiet": target_run_quiet, "run-json": target_run_json, "startup": target_startup, "peers": target_peers}
+           "run-quiet": target_run_quiet, "run-json": target_run_json, "startup": target_startup, "lsp": target_lsp,
+           "peers": target_peers}
 
 
 # MARK: Building
@@ -336,7 +375,7 @@ RUNNERS = {"lint-clean": target_lint_clean, "lint-errors": target_lint_errors, "
 def data_sets(targets, quick):
     sets = []
     for target in targets:
-        if target in ("lint-clean", "peers"):
+        if target in ("lint-clean", "peers", "lsp"):
             sets += ["lint-clean"]
         elif target == "lint-errors":
             sets += ["lint-clean", "lint-errors"]

@@ -197,6 +197,9 @@ extension LanguageServer {
         document.version = try item.optionalInt("version") ?? document.version
         documents.setOpen(document, at: path)
         documentChanged(path)
+        // The edited document hears back even when nothing changed, with
+        // its version: the client then knows its diagnostics are current.
+        forcePublishing.insert(path)
     }
 
     mutating func didClose(_ params: Params) throws(ResponseError) {
@@ -288,8 +291,13 @@ extension LanguageServer {
         let forced = forcePublishing
         forcePublishing = []
         for index in books.indices {
+            let linksBefore = books[index].workspace.linkCount
             for (path, diagnostics) in books[index].unpublished(forcing: forced) {
                 outgoing.append(publication(path, diagnostics))
+            }
+            let workspace = books[index].workspace
+            if workspace.linkCount != linksBefore {
+                log.write(.debug, "linked \(workspace.paths.count) file(s); files parsed so far: \(workspace.unitsBuilt), links: \(workspace.linkCount)")
             }
         }
         return outgoing

@@ -4,7 +4,7 @@ extension LanguageServer {
         let target = try target(params)
         guard let occurrence = occurrence(at: target) else { return .null }
         let index = books[target.book].index()
-        let book = books[target.book].current().snapshot.book
+        let book = books[target.book].book()
         let markdown = client.markdownHover
         func bold(_ text: String) -> String { markdown ? "**" + Self.escapedMarkdown(text) + "**" : text }
         func plain(_ text: String) -> String { markdown ? Self.escapedMarkdown(text) : text }

@@ -15,7 +15,8 @@ struct ServerBook {
 
     let origin: Origin
     var configuration: LintConfiguration
-    var workspace = RecipeWorkspace(analysis: true, book: true)
+    /// Links for diagnostics only; the book is assembled when a query needs it.
+    var workspace = RecipeWorkspace(analysis: true, book: false)
     /// The diagnostics last sent for each file: only changes are sent again.
     var published: [String: [Diagnostic]] = [:]
     /// Whether an edit came since the diagnostics were last published.
@@ -29,6 +30,8 @@ struct ServerBook {
         let diagnostics: [String: [Diagnostic]]
         /// Made on the first query that needs it.
         var index: WorkspaceIndex?
+        /// The book, when valid; assembled on the first query that needs it.
+        var book: RecipeBook??
     }
 
     init(origin: Origin, configuration: LintConfiguration = LintConfiguration()) {
@@ -93,6 +96,16 @@ struct ServerBook {
         made.index = index
         linked = made
         return index
+    }
+
+    /// The validated book as it stands now, or nil while it has errors.
+    mutating func book() -> RecipeBook? {
+        var made = current()
+        if let book = made.book { return book }
+        let book = made.snapshot.diagnostics.containsErrors ? nil : workspace.assembledBook()
+        made.book = .some(book)
+        linked = made
+        return book
     }
 
     /// The files whose diagnostics differ from what was last sent, with

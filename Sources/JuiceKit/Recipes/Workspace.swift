@@ -20,6 +20,8 @@ public struct RecipeWorkspace: Sendable {
     private var units: [String: WorkspaceUnit] = [:]
     private var stock: WorkspaceUnit?
     private var cached: WorkspaceSnapshot?
+    /// The last link's "did you mean" index, for the next link to reuse.
+    private var suggestions: SuggestionIndex?
 
     /// How many files' own work (parse, collect, suppression scan) this
     /// workspace has done: an unchanged file is never done twice. Units
@@ -93,8 +95,19 @@ public struct RecipeWorkspace: Sendable {
         if let cached { return cached }
         linkCount += 1
         let ordered = paths.compactMap { units[$0] }
-        let made = WorkspaceSnapshot(units: ordered, stock: stock, analysis: analysis, book: assemblesBook)
+        let made = WorkspaceSnapshot(units: ordered, stock: stock, analysis: analysis, book: assemblesBook, reusing: suggestions)
         cached = made
+        if let built = made.suggestions { suggestions = built }
         return made
+    }
+
+    /// The `RecipeBook` of the files as they stand, when they make a valid
+    /// one, for a workspace whose snapshots leave the book out: links again,
+    /// without the analyses. The language server links for diagnostics on
+    /// every edit and needs the book only for a hover, so it pays for the
+    /// book only then.
+    public func assembledBook() -> RecipeBook? {
+        let ordered = paths.compactMap { units[$0] }
+        return WorkspaceSnapshot(units: ordered, stock: stock, analysis: false, book: true, reusing: suggestions).book
     }
 }

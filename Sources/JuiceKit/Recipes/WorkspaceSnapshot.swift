@@ -13,6 +13,9 @@ public struct WorkspaceSnapshot: Sendable {
     public let suppressions: [Suppression]
     /// The units linked, book files in order, then the stock file.
     let units: [WorkspaceUnit]
+    /// The "did you mean" index the link built, if it met an unknown name:
+    /// the next link reuses it while the ids stay the same.
+    let suggestions: SuggestionIndex?
 
     /// Every diagnostic, sorted for output: path, line, column.
     public var diagnostics: [Diagnostic] { compilation.diagnostics }
@@ -36,16 +39,17 @@ public struct WorkspaceSnapshot: Sendable {
     ///   warn or inform. juice-lint wants them; running orders does not.
     /// - Parameter book: assemble the `RecipeBook`; the linter, which only
     ///   reports, leaves it out and skips that work.
-    init(units: [WorkspaceUnit], stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool) {
+    init(units: [WorkspaceUnit], stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool, reusing suggestions: SuggestionIndex? = nil) {
         var linking = Linking()
         for unit in units { linking.add(unit) }
-        self = linking.finish(stock: stock, analysis: analysis, book: wantsBook)
+        self = linking.finish(stock: stock, analysis: analysis, book: wantsBook, reusing: suggestions)
     }
 
-    private init(compilation: Compilation, suppressions: [Suppression], units: [WorkspaceUnit]) {
+    private init(compilation: Compilation, suppressions: [Suppression], units: [WorkspaceUnit], suggestions: SuggestionIndex?) {
         self.compilation = compilation
         self.suppressions = suppressions
         self.units = units
+        self.suggestions = suggestions
     }
 
     /// Units merged one at a time, as they arrive: a batch compile merges
@@ -62,14 +66,14 @@ public struct WorkspaceSnapshot: Sendable {
 
         /// Everything after the files' own work: the stock file, the linker,
         /// the sorted diagnostics.
-        consuming func finish(stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool) -> WorkspaceSnapshot {
+        consuming func finish(stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool, reusing suggestions: SuggestionIndex? = nil) -> WorkspaceSnapshot {
             var declarations = self.declarations
             var units = self.units
             if let stock {
                 declarations.replaceStock(with: stock.declarations)
                 units.append(stock)
             }
-            var linker = Linker(declarations: declarations)
+            var linker = Linker(declarations: declarations, reusing: suggestions)
             let book = linker.link(analysis: analysis, assemble: wantsBook)
             let diagnostics = linker.declarations.diagnostics + linker.diagnostics
             let compilation = Compilation(
@@ -78,7 +82,9 @@ public struct WorkspaceSnapshot: Sendable {
                 fileCount: units.count,
                 coverage: linker.coverage
             )
-            return WorkspaceSnapshot(compilation: compilation, suppressions: units.flatMap(\.suppressions), units: units)
+            return WorkspaceSnapshot(
+                compilation: compilation, suppressions: units.flatMap(\.suppressions), units: units, suggestions: linker.allIDs
+            )
         }
     }
 }

@@ -20,7 +20,8 @@ public final class SuggestionIndex: Sendable {
     /// Lists up to this size are scanned.
     static let scanLimit = 2_000
 
-    private let names: [String]
+    /// The names suggested from, in order of preference.
+    let names: [String]
     /// Bits of a variant key that hold the name's index: enough for every
     /// name. The rest hold the top of the variant's hash.
     private let ownerBits: Int
