@@ -17,6 +17,14 @@ struct CompletionContext: Equatable {
     /// What is typed of the key so far.
     var partial: String
 
+    /// A context as given.
+    init(path: [String], atKey: Bool, siblings: Set<String>, partial: String) {
+        self.path = path
+        self.atKey = atKey
+        self.siblings = siblings
+        self.partial = partial
+    }
+
     /// The context at byte `offset` of `text`, or nil where nothing can be
     /// completed (inside a comment, a quoted string or a value).
     init?(text: SourceText, offset: Int) {

@@ -45,8 +45,10 @@ struct MessageFramer {
         }
         guard let headerEnd = findHeaderEnd() else {
             if buffer.count - start > Self.maximumHeaderBytes {
-                // Keep the last three bytes: they may begin the blank line.
-                start = buffer.count - 3
+                // Keep only a trailing run of line breaks: it may begin the
+                // blank line; anything else would be glued to the next header.
+                start = buffer.count
+                while start > buffer.count - 3, buffer[start - 1] == 0x0D || buffer[start - 1] == 0x0A { start -= 1 }
                 scanned = 0
                 return .dropped("a header block longer than \(Self.maximumHeaderBytes) bytes")
             }
