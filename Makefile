@@ -7,9 +7,10 @@
 SWIFT ?= swift
 PKG_CONFIG ?= pkg-config
 BIN = .build/debug
+VENV = .build/venv
 SAMPLE = docs/examples/first-morning.orders
 
-.PHONY: all setup build release run test clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci
+.PHONY: all setup build release run test lsp-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci
 
 all: build
 
@@ -49,9 +50,42 @@ run: build
 	@echo "== juice-run $(SAMPLE)"
 	@$(BIN)/juice-run --recipes recipes $(SAMPLE)
 
-test: build
+# The language server is tested end to end by two clients we did not write:
+# pytest-lsp (Tests/LanguageServer) and neovim's built-in client
+# (Tests/LanguageServer/nvim).
+test: build lsp-test-setup
 	$(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes
+	$(VENV)/bin/python -m pytest Tests/LanguageServer -q
+	Tests/LanguageServer/nvim/run.sh $(BIN)/juice-lint
+
+# pytest-lsp goes into a virtual environment under .build, pinned, so the
+# system Python is left alone and `make clean` removes it; pip runs only when
+# the pinned version is not already there, so `make test` needs no network
+# after the first run. neovim is Debian's package (0.7), installed like libyaml
+# when `nvim` is missing, or with Homebrew on macOS. After `setup`, so that
+# under `make -j` two apt-gets never wait on one dpkg lock.
+PYTEST_LSP_VERSION = 1.0.1
+lsp-test-setup: setup
+	@if $(VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("pytest-lsp") != "$(PYTEST_LSP_VERSION)")' 2>/dev/null; then \
+	  echo "pytest-lsp $(PYTEST_LSP_VERSION) found in $(VENV)"; \
+	else \
+	  echo "installing pytest-lsp $(PYTEST_LSP_VERSION) into $(VENV)"; \
+	  { [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
+	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check "pytest-lsp==$(PYTEST_LSP_VERSION)"; \
+	fi
+	@if command -v nvim >/dev/null 2>&1; then \
+	  echo "$$(nvim --version | head -1) found"; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "installing neovim with Homebrew"; brew install neovim; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing neovim with apt-get"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim; \
+	else \
+	  echo "error: neovim (nvim) is missing; install it with your package manager" >&2; exit 1; \
+	fi
 
 clean:
 	rm -rf .build

@@ -60,7 +60,9 @@ struct MessageFramer {
         for line in header.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingCharacters(in: " \t").lowercased()
-            guard name == "content-length" else { continue }
+            // A length that was too short leaves the rest of its body in
+            // front of the next header: read on to the header's own name.
+            guard name.hasSuffix("content-length") else { continue }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")
             if let number = Int(value), number >= 0, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 length = number
