@@ -141,7 +141,7 @@ bench-setup:
 #   make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=pair    # one target, longer
 SWIFTC ?= swiftc
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= recipe-bytes script-bytes pair
+FUZZ_TARGETS ?= recipe-bytes script-bytes pair lsp-bytes
 FUZZ_DIR = .build/fuzz
 FUZZ_SWIFTFLAGS = -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 \
   -module-name JuiceKit -I Sources/CYAML -lyaml -use-ld=lld
@@ -173,14 +173,18 @@ $(FUZZ_DIR)/script-bytes: Fuzz/ScriptBytes.swift $(FUZZ_COMMON) | setup
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
 $(FUZZ_DIR)/pair: Fuzz/Pair.swift $(FUZZ_COMMON) | setup
 	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
+$(FUZZ_DIR)/lsp-bytes: Fuzz/LanguageServerBytes.swift $(FUZZ_COMMON) | setup
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
 
 # Dictionaries (Fuzz/*.dict: keys, commands, ids, edge numbers) and seeds:
 # recipe files for recipe-bytes, scripts for script-bytes, and for pair
-# every single-file book joined by a 0x00 byte to every script. Copied each
-# time (libFuzzer adds what it finds to the same directories).
+# every single-file book joined by a 0x00 byte to every script, and for
+# lsp-bytes the client sessions in Fuzz/lsp-seeds. Copied each time (libFuzzer
+# adds what it finds to the same directories).
 fuzz-corpus:
-	@set -e; mkdir -p $(FUZZ_DIR)/corpus-recipe-bytes $(FUZZ_DIR)/corpus-script-bytes $(FUZZ_DIR)/corpus-pair; \
+	@set -e; mkdir -p $(FUZZ_DIR)/corpus-recipe-bytes $(FUZZ_DIR)/corpus-script-bytes $(FUZZ_DIR)/corpus-pair $(FUZZ_DIR)/corpus-lsp-bytes; \
 	cp Fuzz/recipes.dict $(FUZZ_DIR)/recipe-bytes.dict; cp Fuzz/scripts.dict $(FUZZ_DIR)/script-bytes.dict; \
+	cp Fuzz/lsp.dict $(FUZZ_DIR)/lsp-bytes.dict; cp Fuzz/lsp-seeds/* $(FUZZ_DIR)/corpus-lsp-bytes/; \
 	cat Fuzz/recipes.dict Fuzz/scripts.dict > $(FUZZ_DIR)/pair.dict; \
 	books="$$(find recipes Tests \( -path '*Fixtures*' -o -path 'recipes/*' \) -name '*.yaml' -type f -size -64k | sort)"; \
 	scripts="$$(find docs/examples Tests/EndToEndTests/Fixtures Tests/Fixtures -name '*.orders' -type f -size -64k | sort)"; \
