@@ -14,7 +14,9 @@ public struct WorkspaceIndex: Sendable {
 
     /// One declaration of an id.
     public struct Definition: Sendable, Hashable {
+        /// The id as written, escapes resolved.
         public let id: String
+        /// What the id is declared as.
         public let kind: Kind
         /// The id's key where it is declared.
         public let range: SourceRange
@@ -34,7 +36,9 @@ public struct WorkspaceIndex: Sendable {
             case stock
         }
 
+        /// The id as written, escapes resolved.
         public let id: String
+        /// Whether it is an ingredient or a stock entry.
         public let role: Role
         /// The name's key where it is used.
         public let range: SourceRange
