@@ -106,17 +106,22 @@ enum SourceOffsets {
     /// The offset of each position, or nil for one the file does not have.
     static func offsets(of positions: [SourcePosition], in bytes: [UInt8]) -> [Int?] {
         var result = [Int?](repeating: nil, count: positions.count)
-        var remaining = positions.count
+        // Positions in order, so each place in the file is compared with the
+        // next one only: a fix run places every edit of a file in one pass.
+        let order = positions.indices.sorted { positions[$0] < positions[$1] }
+        var next = 0
         var line = 1, column = 1
         func record(_ offset: Int) {
-            for (index, position) in positions.enumerated()
-            where result[index] == nil && position.line == line && position.column == column {
-                result[index] = offset
-                remaining -= 1
+            let here = SourcePosition(line: line, column: column)
+            // One before this place was passed: a column past its line's end.
+            while next < order.count, positions[order[next]] < here { next += 1 }
+            while next < order.count, positions[order[next]] == here {
+                result[order[next]] = offset
+                next += 1
             }
         }
         var cursor = Cursor(bytes)
-        while remaining > 0, case let (scalar, length)? = cursor.next() {
+        while next < order.count, case let (scalar, length)? = cursor.next() {
             record(cursor.offset)
             var consumed = length
             switch scalar {
@@ -135,7 +140,7 @@ enum SourceOffsets {
             }
             cursor.offset += consumed
         }
-        if remaining > 0 { record(cursor.offset) }
+        if next < order.count { record(cursor.offset) }
         return result
     }
 
