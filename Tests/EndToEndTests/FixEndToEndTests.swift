@@ -310,6 +310,46 @@ import Testing
         #expect(try book.lint("--fix", "--diff").exitCode == 1)
     }
 
+    /// The README's "Fixing" and "Standard input" examples are what the
+    /// tool prints, on the book they were run on.
+    @Test func readmeQuotesWhatTheToolPrints() throws {
+        let readme = try String(contentsOf: ToolRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        func book() throws -> TemporaryBook {
+            try TemporaryBook(text: [
+                "recipes/fruits.yaml": "fruits:\n  mango: { label: 망고 }\n  kiwi:  { label: 키위 }   # from New Zealand\nstock:\n  mango: 010\n  kiwi: 1_000\n",
+                "recipes/menu.yaml": "menu:\n  mango-juice: { recipe: { mangoo: 2 } }\n  kiwi-juice:\n    recipe:\n      kiwi: 3\n      lime: 1\n",
+            ])
+        }
+        let fixed = try book()
+        defer { fixed.remove() }
+        let first = try fixed.lint("--fix")
+        #expect(first.exitCode == 1)
+        #expect(readme.contains("$ juice-lint --fix\n" + first.stdout + first.stderr + "$ juice-lint --fix >/dev/null"))
+        let second = try fixed.lint("--fix")
+        #expect(readme.contains("$ juice-lint --fix >/dev/null; echo \"exit: $?\"\n" + second.stderr + "exit: \(second.exitCode)\n```"))
+        let diffed = try book()
+        defer { diffed.remove() }
+        let diff = try diffed.lint("--fix", "--diff")
+        #expect(readme.contains("$ juice-lint --fix --diff 2>/dev/null\n" + diff.stdout + "$ juice-lint --fix --diff 2>/dev/null | patch -p1\n"))
+        let piped = try fixed.lint("--stdin-filename", "recipes/menu.yaml", "-", stdin: "menu:\n  juice: { recipe: { kiwii: 1 } }\n")
+        #expect(readme.contains(
+            "$ printf 'menu:\\n  juice: { recipe: { kiwii: 1 } }\\n' | juice-lint --stdin-filename recipes/menu.yaml -\n"
+                + piped.stdout + piped.stderr + "```"
+        ))
+    }
+
+    @Test func helpNamesTheOptions() throws {
+        let help = try ToolRunner.lint("help", "lint")
+        #expect(help.exitCode == 0)
+        for line in [
+            "  --fix                   Make every fix the linter is sure of, in place, then",
+            "  --diff                  With --fix: print the fixes as a unified diff, for",
+            "  --stdin-filename <PATH> Lint standard input as the book file PATH, in place",
+        ] {
+            #expect(help.stdout.contains(line + "\n"), "\(line)")
+        }
+    }
+
     @Test(arguments: [
         (["--diff"], "--diff shows what --fix would change; add --fix"),
         (["--fix", "--stdin-filename", "recipes/a.yaml", "-"],
