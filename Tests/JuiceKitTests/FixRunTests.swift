@@ -160,6 +160,22 @@ import Testing
         #expect(ByteEdit.original(6, through: rounds) == 6)
     }
 
+    /// Offsets become positions in one pass, as `SourcePosition.of` counts
+    /// them one at a time: in UTF-8 with and without a mark, and UTF-16.
+    @Test func offsetsBecomePositionsAsSourcePositionCountsThem() {
+        let text = "fruits:\r\n  망고: { label: \"🍋\" }\r  kiwi:\u{2028}x\n\n"
+        for bytes in [Array(text.utf8), [0xEF, 0xBB, 0xBF] + Array(text.utf8), utf16(text, littleEndian: false)] {
+            let offsets = Array((0...bytes.count).reversed())
+            let positions = SourceOffsets.positions(of: offsets, in: bytes)
+            let boundaries = Set(SourceOffsets.offsets(of: positions, in: bytes).compactMap { $0 })
+            for (offset, position) in zip(offsets, positions) where boundaries.contains(offset) {
+                #expect(position == bytes.withUnsafeBufferPointer { SourcePosition.of(byteOffset: offset, in: $0) }, "byte \(offset)")
+                #expect(SourceOffsets.offsets(of: [position], in: bytes) == [offset], "byte \(offset)")
+            }
+        }
+        #expect(SourceOffsets.positions(of: [99, 1, 0], in: Array("a\nb".utf8)) == [at(2, 2), at(1, 2), at(1, 1)])
+    }
+
     /// The real linter on a book whose fixes uncover another: renaming the
     /// misspelt ingredient makes the suppression on 'kiwi' stale, and the
     /// next round removes it.

@@ -152,18 +152,24 @@ import Testing
         }
     }
 
-    /// Past the limit there is no shortest script, and the diff replaces the
-    /// span between the first and the last change, which is still right.
-    @Test func pastTheLimitTheSpanIsReplacedWhole() {
+    /// Past the limit there is no shortest script: lines are paired in
+    /// place when both sides have as many, and otherwise the span between
+    /// the first and the last change is replaced whole. Both are right.
+    @Test func pastTheLimitLinesArePairedOrTheSpanIsReplacedWhole() {
         #expect(UnifiedDiff.shortestScript([1, 2, 3], [4, 5, 6], limit: 5) == nil)
         let old = UnifiedDiff.lines(Array("k\n1\nk\n2\nk\n".utf8)), new = UnifiedDiff.lines(Array("k\n3\nk\n4\nk\n".utf8))
         // The shortest keeps the middle 'k'.
         #expect(UnifiedDiff.editScript(old, new) == [
             .same(0, 0), .delete(1), .insert(1), .same(2, 2), .delete(3), .insert(3), .same(4, 4),
         ])
-        #expect(UnifiedDiff.editScript(old, new, limit: 1) == [
-            .same(0, 0), .delete(1), .delete(2), .delete(3), .insert(1), .insert(2), .insert(3), .same(4, 4),
+        let swapped = UnifiedDiff.lines(Array("k\n1\nk\n2\nk\n".utf8)), shifted = UnifiedDiff.lines(Array("k\nk\n2\nk\n3\n".utf8))
+        // The shortest drops '1' and adds '3'.
+        #expect(UnifiedDiff.editScript(swapped, shifted) == [.same(0, 0), .delete(1), .same(2, 1), .same(3, 2), .same(4, 3), .insert(4)])
+        #expect(UnifiedDiff.editScript(swapped, shifted, limit: 1) == [
+            .same(0, 0), .delete(1), .insert(1), .delete(2), .insert(2), .delete(3), .insert(3), .delete(4), .insert(4),
         ])
+        let longer = UnifiedDiff.lines(Array("k\n2\n3\nk\n".utf8)), shorter = UnifiedDiff.lines(Array("k\n1\nk\n".utf8))
+        #expect(UnifiedDiff.editScript(longer, shorter, limit: 1) == [.same(0, 0), .delete(1), .delete(2), .insert(1), .same(3, 2)])
     }
 
     private static func commonLength(_ a: [Int], _ b: [Int]) -> Int {

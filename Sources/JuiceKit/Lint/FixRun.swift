@@ -83,6 +83,8 @@ public struct FixRun: Sendable {
 
     /// Where each round's edits went, per file: for positions in the text as read.
     private var history: [String: [[ByteEdit]]] = [:]
+    /// Each file's place in `original`, by path.
+    private let index: [String: Int]
 
     /// Runs every round on `files`. `lint` is handed the files each round
     /// edited (none, the first time) and returns the findings of the whole
@@ -93,6 +95,7 @@ public struct FixRun: Sendable {
         self.files = files
         findings = lint([])
         let index = Dictionary(files.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.index = index
         unreadable = findings.unreadable.filter { index[$0] != nil }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let frozen = Set(unreadable)
         // Fixes that overlapped one made in the last round, and the title of
@@ -103,10 +106,11 @@ public struct FixRun: Sendable {
             let plan = Plan(findings.diagnostics, files: self.files, index: index, frozen: frozen)
             if plan.accepted.isEmpty || rounds == Self.maxRounds {
                 left = plan.accepted.count + plan.deferred.count
-                skipped = plan.refused.map { refusal in
+                let refused = locate(plan.refused.map(\.candidate))
+                skipped = zip(plan.refused, refused).map { refusal, change in
                     switch refusal {
-                    case .unplaceable(let candidate): return .unplaceable(locate(candidate))
-                    case .outsideBook(let candidate, let file): return .outsideBook(locate(candidate), file: file)
+                    case .unplaceable: return .unplaceable(change)
+                    case .outsideBook(_, let file): return .outsideBook(change, file: file)
                     }
                 }
                 // Still offered (when the rounds ran out), they count in `left`.
@@ -118,15 +122,15 @@ public struct FixRun: Sendable {
             }
             rounds += 1
             var made: [Change] = []
-            for candidate in plan.accepted {
-                var change = locate(candidate)
+            for (candidate, located) in zip(plan.accepted, locate(plan.accepted)) {
+                var change = located
                 if let match = waiting.firstIndex(where: { $0.change.isSame(as: candidate) }) {
                     waiting.remove(at: match)
                     change.waited = true
                 }
                 made.append(change)
             }
-            waiting = plan.deferred.map { (locate($0.candidate), $0.other) }
+            waiting = Array(zip(locate(plan.deferred.map { $0.candidate }), plan.deferred.map { $0.other }))
             let edited = apply(plan)
             changes += made
             findings = lint(edited)
@@ -179,17 +183,22 @@ public struct FixRun: Sendable {
         return edited
     }
 
-    /// The change a planned fix makes, placed in the file as read.
-    private func locate(_ candidate: Plan.Candidate) -> Change {
-        let position: SourcePosition
-        if let offset = candidate.offset, let rounds = history[candidate.file], !rounds.isEmpty,
-           let file = original.first(where: { $0.path == candidate.file }) {
-            let offset = ByteEdit.original(offset, through: rounds)
-            position = file.bytes.withUnsafeBufferPointer { SourcePosition.of(byteOffset: offset, in: $0) }
-        } else {
-            position = candidate.position
+    /// The changes planned fixes make, placed in the files as read: an
+    /// offset after earlier rounds is mapped back through their edits, and
+    /// each file's offsets become positions in one pass over its text.
+    private func locate(_ candidates: [Plan.Candidate]) -> [Change] {
+        var changes = candidates.map { Change(file: $0.file, position: $0.position, rule: $0.rule, title: $0.title) }
+        var mapped: [Int: [(change: Int, offset: Int)]] = [:]
+        for (number, candidate) in candidates.enumerated() {
+            guard let offset = candidate.offset, let rounds = history[candidate.file], !rounds.isEmpty,
+                  let file = index[candidate.file] else { continue }
+            mapped[file, default: []].append((number, ByteEdit.original(offset, through: rounds)))
         }
-        return Change(file: candidate.file, position: position, rule: candidate.rule, title: candidate.title)
+        for (file, list) in mapped {
+            let positions = SourceOffsets.positions(of: list.map(\.offset), in: original[file].bytes)
+            for (item, position) in zip(list, positions) { changes[item.change].position = position }
+        }
+        return changes
     }
 }
 

@@ -89,6 +89,8 @@ extension FixRun {
     func noticeLines() -> [String] {
         var lines: [String] = []
         var seen = Set<String>()
+        let changesByFile = Dictionary(grouping: changes, by: \.file)
+        let skippedByFile = Dictionary(grouping: skipped, by: \.change.file)
         for file in original.map(\.path) where seen.insert(file).inserted {
             let name = file.escapingControlCharacters
             if unreadable.contains(file) {
@@ -99,8 +101,8 @@ extension FixRun {
                 lines.append("\(name): not edited: the fixes would leave a YAML syntax error")
                 continue
             }
-            let made = changes.filter { $0.file == file }
-            let notMade = skipped.filter { $0.change.file == file }
+            let made = changesByFile[file] ?? []
+            let notMade = skippedByFile[file] ?? []
             guard !made.isEmpty || !notMade.isEmpty else { continue }
             lines.append("\(name): " + (made.isEmpty ? "no fix made" : Self.count(made.count, "fix", "fixes")))
             var entries = made.map { change in

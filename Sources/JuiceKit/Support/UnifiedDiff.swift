@@ -7,7 +7,8 @@
 /// last line with no `\n` is followed by `\ No newline at end of file`.
 /// The script is the shortest one (Myers' O(ND) algorithm) up to
 /// `maxEdits` changed lines between the first and the last change; past
-/// that, the whole span between them is one replacement, still correct.
+/// that, lines are paired in place when both sides have as many, and the
+/// span between is one replacement otherwise: still correct.
 public enum UnifiedDiff {
     /// Changed lines past which the shortest script is not looked for.
     static let maxEdits = 1000
@@ -82,8 +83,7 @@ public enum UnifiedDiff {
             return ids.count - 1
         }
         let a = old[prefix..<(old.count - suffix)].map(id), b = new[prefix..<(new.count - suffix)].map(id)
-        let middle = shortestScript(a, b, limit: limit)
-            ?? a.indices.map { Op.delete($0) } + b.indices.map { Op.insert($0) }
+        let middle = shortestScript(a, b, limit: limit) ?? Self.pairedScript(a, b)
         var script = (0..<prefix).map { Op.same($0, $0) }
         for op in middle {
             switch op {
@@ -94,6 +94,14 @@ public enum UnifiedDiff {
         }
         script += (0..<suffix).map { Op.same(old.count - suffix + $0, new.count - suffix + $0) }
         return script
+    }
+
+    /// A script without a search: line by line when both sides have as
+    /// many lines (fixes mostly rewrite lines in place), otherwise one
+    /// replacement of the whole span. Right, if not always shortest.
+    static func pairedScript(_ a: [Int], _ b: [Int]) -> [Op] {
+        guard a.count == b.count else { return a.indices.map { Op.delete($0) } + b.indices.map { Op.insert($0) } }
+        return a.indices.flatMap { index in a[index] == b[index] ? [Op.same(index, index)] : [.delete(index), .insert(index)] }
     }
 
     /// Myers' greedy search for the fewest deletions and insertions, or nil
