@@ -56,7 +56,10 @@ extension Linter {
             lines.append(HumanDiagnosticPrinter.summary(counts))
             let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
             // The diff ends with its own newline; the report is printed with one more.
-            return Report(output: String(diff.dropLast()), messages: lines.joined(separator: "\n"), exitCode: failed ? .failure : .success, counts: counts)
+            return Report(
+                output: String(diff.dropLast()), messages: lines.joined(separator: "\n"),
+                exitCode: failed ? .failure : .success, counts: counts
+            )
         }
         var unwritten: Set<String> = []
         for (old, new) in changed {
