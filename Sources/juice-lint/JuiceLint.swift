@@ -37,7 +37,7 @@ struct JuiceLint: ParsableCommand {
         discussion: """
             With no subcommand it lints: juice-lint [PATH ...] (default: recipes).
             Options: --format, --output, --color, --strict, --config, --rule, --stock,
-            --max-diagnostics;
+            --max-diagnostics, --fix, --diff, --stdin-filename;
             'juice-lint help lint' explains each. Write a path named like a
             subcommand as ./rules.
 
@@ -80,11 +80,22 @@ struct Lint: ParsableCommand {
               # juice-lint disable-next-line RULE[,RULE...]
               # juice-lint disable-file RULE[,RULE...]
 
+            --fix makes every fix the linter is sure of (a sole "did you mean", a number \
+            written plainly, a suppression that silences nothing), editing each file in place \
+            and keeping every other byte; a file with a YAML syntax error is left alone. \
+            What it fixed goes to standard error, then the book is linted again and \
+            reported as usual. --fix --diff prints the fixes as a unified diff instead \
+            (for patch -p1 or git apply) and changes no file.
+
+            For editors and pipelines, 'juice-lint --stdin-filename recipes/menu.yaml -' \
+            lints standard input as recipes/menu.yaml, with the rest of the book (the \
+            other paths, default recipes) read from disk.
+
             \(exitCodes)
             """
     )
 
-    @Argument(help: "Recipe files or directories to check (default: recipes).")
+    @Argument(help: "Recipe files or directories to check (default: recipes); '-' is standard input, with --stdin-filename.")
     var paths: [String] = []
 
     @Option(help: "Output format: auto (github under GitHub Actions, else text), text, json, github or sarif.")
@@ -114,13 +125,46 @@ struct Lint: ParsableCommand {
     ))
     var maxDiagnostics: Int?
 
+    @Flag(help: "Make every fix the linter is sure of, in place, then report what is left. What was fixed goes to standard error.")
+    var fix = false
+
+    @Flag(help: "With --fix: print the fixes as a unified diff, for patch -p1 or git apply, and change no file.")
+    var diff = false
+
+    @Option(help: ArgumentHelp(
+        "Lint standard input as the book file PATH, in place of that file on disk; give '-' among the paths.",
+        valueName: "PATH"
+    ))
+    var stdinFilename: String?
+
     func validate() throws {
         try validateMaxDiagnostics(maxDiagnostics)
+        let dashes = paths.filter { $0 == "-" }.count
+        if diff && !fix {
+            throw ValidationError("--diff shows what --fix would change; add --fix")
+        }
+        if fix && (dashes > 0 || stdinFilename != nil) {
+            throw ValidationError("--fix edits files in place, and standard input is no file; leave out '-' and --stdin-filename")
+        }
+        if dashes > 1 {
+            throw ValidationError("'-' may be given once: standard input is one file")
+        }
+        if dashes == 1 && stdinFilename == nil {
+            throw ValidationError("'-' reads a book file from standard input; name it with --stdin-filename PATH")
+        }
+        if let stdinFilename {
+            if dashes == 0 {
+                throw ValidationError("--stdin-filename names the file read from standard input; add '-' to the paths")
+            }
+            if stdinFilename.isEmpty {
+                throw ValidationError("--stdin-filename needs the path of the file standard input stands for")
+            }
+        }
     }
 
     func run() throws {
         var options = LintOptions()
-        options.paths = paths
+        options.paths = paths.filter { $0 != "-" }
         options.format = format
         options.color = color
         options.strict = strict
@@ -128,8 +172,11 @@ struct Lint: ParsableCommand {
         options.ruleOverrides = rules
         options.stockPath = stock
         options.maxDiagnostics = maxDiagnostics
+        if let stdinFilename {
+            options.standardInput = SourceFile(path: stdinFilename, bytes: try RecipeSources.readStandardInput())
+        }
         let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
-        let report = try linter.run()
+        let report = fix ? try linter.fix(diffOnly: diff) : try linter.run()
         do {
             if let output {
                 try FileWriter.write(report.output, to: output)

@@ -106,22 +106,51 @@ enum SourceOffsets {
     /// The offset of each position, or nil for one the file does not have.
     static func offsets(of positions: [SourcePosition], in bytes: [UInt8]) -> [Int?] {
         var result = [Int?](repeating: nil, count: positions.count)
-        var remaining = positions.count
-        var line = 1, column = 1
-        func record(_ offset: Int) {
-            for (index, position) in positions.enumerated()
-            where result[index] == nil && position.line == line && position.column == column {
-                result[index] = offset
-                remaining -= 1
+        // Positions in order, so each place in the file is compared with the
+        // next one only: a fix run places every edit of a file in one pass.
+        let order = positions.indices.sorted { positions[$0] < positions[$1] }
+        var next = 0
+        walk(bytes, while: { next < order.count }) { offset, here, _ in
+            // One before this place was passed: a column past its line's end.
+            while next < order.count, positions[order[next]] < here { next += 1 }
+            while next < order.count, positions[order[next]] == here {
+                result[order[next]] = offset
+                next += 1
             }
         }
+        return result
+    }
+
+    /// The position of each byte offset, the inverse of `offsets(of:in:)`
+    /// for offsets between scalars, in one pass. One inside a scalar or a
+    /// CRLF, or in the byte-order mark, is the place after it; one past the
+    /// end is the end.
+    static func positions(of offsets: [Int], in bytes: [UInt8]) -> [SourcePosition] {
+        var result = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: offsets.count)
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var next = 0
+        walk(bytes, while: { next < order.count }) { offset, here, atEnd in
+            while next < order.count, atEnd || offsets[order[next]] <= offset {
+                result[order[next]] = here
+                next += 1
+            }
+        }
+        return result
+    }
+
+    /// Visits the offset of each scalar with its line and column, then the
+    /// end of the text, while `more` holds: lines break as `SourceLines`
+    /// splits them, a CRLF being one break.
+    private static func walk(
+        _ bytes: [UInt8], while more: () -> Bool, _ visit: (_ offset: Int, _ position: SourcePosition, _ atEnd: Bool) -> Void
+    ) {
+        var line = 1, column = 1
         var cursor = Cursor(bytes)
-        while remaining > 0, case let (scalar, length)? = cursor.next() {
-            record(cursor.offset)
+        while more(), case let (scalar, length)? = cursor.next() {
+            visit(cursor.offset, SourcePosition(line: line, column: column), false)
             var consumed = length
             switch scalar {
             case "\r":
-                // A CRLF is one break, as SourceLines splits it.
                 if case let (following, followingLength)? = cursor.peek(after: length), following == "\n" {
                     consumed += followingLength
                 }
@@ -135,8 +164,7 @@ enum SourceOffsets {
             }
             cursor.offset += consumed
         }
-        if remaining > 0 { record(cursor.offset) }
-        return result
+        if more() { visit(cursor.offset, SourcePosition(line: line, column: column), true) }
     }
 
     /// Reads scalars with their byte lengths, from after the byte-order mark.
@@ -163,6 +191,8 @@ enum SourceOffsets {
             guard start < bytes.count else { return nil }
             switch encoding {
             case .utf8:
+                // ASCII, most of any recipe file, needs no parser.
+                if bytes[start] < 0x80 { return (Unicode.Scalar(bytes[start]), 1) }
                 var parser = Unicode.UTF8.ForwardParser()
                 var iterator = bytes[start...].makeIterator()
                 switch parser.parseScalar(from: &iterator) {

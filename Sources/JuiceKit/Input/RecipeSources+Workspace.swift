@@ -31,12 +31,12 @@ extension RecipeSources {
     /// workspace that can take the next edit.
     public static func loadWorkspace(
         paths: [String], stockPath: String?, analysis: Bool, book wantsBook: Bool,
-        keepingText: Bool, requireFiles: Bool = true, absolutePaths: Bool = false
+        keepingText: Bool, requireFiles: Bool = true, absolutePaths: Bool = false, standardInput: SourceFile? = nil
     ) throws(SourceError) -> LoadedBook {
         try loadWorkspace(
             paths: paths, stockPath: stockPath, analysis: analysis, book: wantsBook,
             keepingText: keepingText, requireFiles: requireFiles, parallelAbove: ParallelFiles.minimumTotalBytes,
-            absolutePaths: absolutePaths
+            absolutePaths: absolutePaths, standardInput: standardInput
         )
     }
 
@@ -44,10 +44,11 @@ extension RecipeSources {
     /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
     static func loadWorkspace(
         paths: [String], stockPath: String?, analysis: Bool, book wantsBook: Bool,
-        keepingText: Bool, requireFiles: Bool, parallelAbove: Int, absolutePaths: Bool = false
+        keepingText: Bool, requireFiles: Bool, parallelAbove: Int, absolutePaths: Bool = false, standardInput: SourceFile? = nil
     ) throws(SourceError) -> LoadedBook {
         var found = try discoverSized(paths: paths)
         if absolutePaths { found = found.map { (absolutePath($0.path), $0.size) } }
+        let piped = standardInput.map { withStandardInput($0, in: &found) }
         typealias Outcome = Result<(WorkspaceUnit, SourceFile?), SourceError>
         let parallel = ParallelFiles.worthIt(files: found.count, totalBytes: found.reduce(0) { $0 + $1.size }, parallelAbove: parallelAbove)
         var workspace = RecipeWorkspace(analysis: analysis, book: wantsBook)
@@ -57,10 +58,14 @@ extension RecipeSources {
             found.map(\.path), inParallel: parallel, worker: { DeclarationCollector.Worker() },
             work: { worker, path -> Outcome in
                 let bytes: [UInt8]
-                do throws(SourceError) {
-                    bytes = try readFile(path)
-                } catch {
-                    return .failure(error)
+                if let piped, path == piped.path {
+                    bytes = piped.bytes
+                } else {
+                    do throws(SourceError) {
+                        bytes = try readFile(path)
+                    } catch {
+                        return .failure(error)
+                    }
                 }
                 let file = SourceFile(path: path, bytes: bytes)
                 return .success((WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil))

@@ -138,7 +138,7 @@ public enum RecipeSources {
     }
 
     /// One name per file or directory, whatever path reached it.
-    private static func identity(_ path: String) -> String {
+    static func identity(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)

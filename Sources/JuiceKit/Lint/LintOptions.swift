@@ -12,6 +12,9 @@ public struct LintOptions: Sendable {
     public var stockPath: String?
     /// `--max-diagnostics N`: nil for the format's default, 0 for no cap.
     public var maxDiagnostics: Int?
+    /// `--stdin-filename PATH -`: standard input's bytes, as the book file
+    /// at the path given (`RecipeSources.loadWorkspace(standardInput:)`).
+    public var standardInput: SourceFile?
 
     /// The defaults: lint `recipes`, format `auto`, colour `auto`, not strict.
     public init() {}

@@ -44,7 +44,8 @@ public struct Linter: Sendable {
         var loaded: RecipeSources.LoadedBook
         do throws(SourceError) {
             loaded = try RecipeSources.loadWorkspace(
-                paths: paths, stockPath: options.stockPath, analysis: true, book: false, keepingText: keepingText
+                paths: paths, stockPath: options.stockPath, analysis: true, book: false, keepingText: keepingText,
+                standardInput: options.standardInput
             )
         } catch {
             throw .source(error)
@@ -84,7 +85,7 @@ public struct Linter: Sendable {
         return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
     }
 
-    private func loadConfiguration() throws(ConfigurationError) -> LintConfiguration {
+    func loadConfiguration() throws(ConfigurationError) -> LintConfiguration {
         var configuration = LintConfiguration()
         let path = options.configPath ?? LintConfiguration.defaultFileName
         if options.configPath != nil || FileManager.default.fileExists(atPath: path) {

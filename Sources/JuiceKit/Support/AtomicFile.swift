@@ -14,6 +14,18 @@ import Darwin
 public enum AtomicFile {
     /// Replaces `path` with `text` atomically, as described above.
     public static func write(_ text: String, to requestedPath: String) throws(FileWriter.Failure) {
+        try write(bytes: Array(text.utf8), to: requestedPath, saving: "the stock is saved")
+    }
+
+    /// Replaces `path` with `bytes` atomically, as described above, keeping
+    /// its permission bits: `juice-lint --fix` rewriting a recipe file.
+    public static func write(bytes: [UInt8], to requestedPath: String) throws(FileWriter.Failure) {
+        try write(bytes: bytes, to: requestedPath, saving: "a fixed file is written")
+    }
+
+    /// `saving` says, for a target that is no regular file, what is written
+    /// only to one.
+    private static func write(bytes: [UInt8], to requestedPath: String, saving: String) throws(FileWriter.Failure) {
         // Through a symbolic link, replace the file it points to, not the link.
         var path = requestedPath
         var link = stat()
@@ -34,13 +46,13 @@ public enum AtomicFile {
         // root, /dev/full itself): only a regular file, or none, is replaced.
         var target = stat()
         if lstat(path, &target) == 0, (target.st_mode & S_IFMT) != S_IFREG {
-            throw FileWriter.Failure(path: path, reason: "not a regular file; the stock is saved only to a regular file")
+            throw FileWriter.Failure(path: path, reason: "not a regular file; \(saving) only to a regular file")
         }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { throw fail("cannot create a temporary file beside it") }
         var existing = stat()
         if stat(path, &existing) == 0 { fchmod(descriptor, existing.st_mode & 0o7777) }
-        guard FileWriter.writeAll(Array(text.utf8), to: descriptor) else {
+        guard FileWriter.writeAll(bytes, to: descriptor) else {
             let failure = fail("write failed")
             close(descriptor)
             throw failure
