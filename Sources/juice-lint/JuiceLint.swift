@@ -37,7 +37,7 @@ struct JuiceLint: ParsableCommand {
         discussion: """
             With no subcommand it lints: juice-lint [PATH ...] (default: recipes).
             Options: --format, --output, --color, --strict, --config, --rule, --stock,
-            --max-diagnostics;
+            --max-diagnostics, --base-path;
             'juice-lint help lint' explains each. Write a path named like a
             subcommand as ./rules.
 
@@ -109,13 +109,25 @@ struct Lint: ParsableCommand {
     var rules: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Print at most N diagnostics, the most severe first, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople) for text and github, all for json and sarif. Counts and the exit code always cover every diagnostic.",
+        "Print at most N diagnostics, the most severe first, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople) for text and github, \(DiagnosticLimit.defaultForSARIF) for sarif (the most GitHub code scanning accepts), all for json. Counts and the exit code always cover every diagnostic.",
         valueName: "N"
     ))
     var maxDiagnostics: Int?
 
+    @Option(help: ArgumentHelp(
+        "Make sarif and github paths relative to DIR, as code scanning and annotations resolve them against the repository's root. Default: the enclosing git work tree (the nearest folder with .git), else the working directory. A file outside DIR gets its absolute path.",
+        valueName: "DIR"
+    ))
+    var basePath: String?
+
     func validate() throws {
         try validateMaxDiagnostics(maxDiagnostics)
+        if let basePath {
+            var info = stat()
+            guard stat(basePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw ValidationError("--base-path '\(basePath)' is not a directory")
+            }
+        }
     }
 
     func run() throws {
@@ -128,6 +140,7 @@ struct Lint: ParsableCommand {
         options.ruleOverrides = rules
         options.stockPath = stock
         options.maxDiagnostics = maxDiagnostics
+        options.basePath = basePath
         let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
         let report = try linter.run()
         do {

@@ -12,6 +12,10 @@ public struct LintOptions: Sendable {
     public var stockPath: String?
     /// `--max-diagnostics N`: nil for the format's default, 0 for no cap.
     public var maxDiagnostics: Int?
+    /// `--base-path DIR`: what SARIF and GitHub paths are relative to; when
+    /// nil, the git work tree around the working directory, else the
+    /// working directory (`SourceRoot.resolving`).
+    public var basePath: String?
 
     /// The defaults: lint `recipes`, format `auto`, colour `auto`, not strict.
     public init() {}
