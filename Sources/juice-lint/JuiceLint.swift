@@ -37,7 +37,7 @@ struct JuiceLint: ParsableCommand {
         discussion: """
             With no subcommand it lints: juice-lint [PATH ...] (default: recipes).
             Options: --format, --output, --color, --strict, --config, --rule, --stock,
-            --max-diagnostics, --fix, --diff, --stdin-filename;
+            --max-diagnostics, --base-path, --fix, --diff, --stdin-filename;
             'juice-lint help lint' explains each. Write a path named like a
             subcommand as ./rules.
 
@@ -120,10 +120,16 @@ struct Lint: ParsableCommand {
     var rules: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Print at most N diagnostics, the most severe first, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople) for text and github, all for json and sarif. Counts and the exit code always cover every diagnostic.",
+        "Print at most N diagnostics, the most severe first, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople) for text and github, \(DiagnosticLimit.defaultForSARIF) for sarif (the most GitHub code scanning accepts), all for json. Counts and the exit code always cover every diagnostic.",
         valueName: "N"
     ))
     var maxDiagnostics: Int?
+
+    @Option(help: ArgumentHelp(
+        "Make sarif and github paths relative to DIR, as code scanning and annotations resolve them against the repository's root. Default: the enclosing git work tree (the nearest folder with .git), else the working directory. A file outside DIR gets its absolute path.",
+        valueName: "DIR"
+    ))
+    var basePath: String?
 
     @Flag(help: "Make every fix the linter is sure of, in place, then report what is left. What was fixed goes to standard error.")
     var fix = false
@@ -139,6 +145,12 @@ struct Lint: ParsableCommand {
 
     func validate() throws {
         try validateMaxDiagnostics(maxDiagnostics)
+        if let basePath {
+            var info = stat()
+            guard stat(basePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw ValidationError("--base-path '\(basePath)' is not a directory")
+            }
+        }
         let dashes = paths.filter { $0 == "-" }.count
         if diff && !fix {
             throw ValidationError("--diff shows what --fix would change; add --fix")
@@ -172,6 +184,7 @@ struct Lint: ParsableCommand {
         options.ruleOverrides = rules
         options.stockPath = stock
         options.maxDiagnostics = maxDiagnostics
+        options.basePath = basePath
         if let stdinFilename {
             options.standardInput = SourceFile(path: stdinFilename, bytes: try RecipeSources.readStandardInput())
         }

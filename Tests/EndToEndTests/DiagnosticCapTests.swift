@@ -41,7 +41,7 @@ struct DiagnosticCapTests {
         let result = try ToolRunner.lint("--max-diagnostics", "1", "--format", "github", "book.yaml", in: directory)
         #expect(result.exitCode == 1)
         #expect(result.stdout == """
-            ::error file=book.yaml,line=8,col=15,endLine=8,endColumn=21,title=unknown-fruit::unknown fruit 'mangoo'%0Ahelp: did you mean 'mango'?
+            ::error file=book.yaml,line=8,col=15,endLine=8,endColumn=20,title=unknown-fruit::unknown fruit 'mangoo'%0Ahelp: did you mean 'mango'?
             ::notice title=juice-lint::… and 250 more diagnostics not shown (--max-diagnostics 0 shows all)
 
             """)

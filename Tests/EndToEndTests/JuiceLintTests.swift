@@ -91,17 +91,22 @@ struct JuiceLintTests {
         #expect(!result.stdout.contains("\u{1B}"))
     }
 
+    /// `--format github` from the fixtures folder: paths are relative to the
+    /// git work tree the tests run in (this repository; CI lints a clone),
+    /// as GitHub resolves them against the repository's root, and
+    /// `endColumn` is inclusive (`CIFormatTests`).
     static let brokenBookGitHub = """
-        ::notice file=broken-book/fruits.yaml,line=4,col=3,endLine=4,endColumn=9,title=missing-stock::fruit 'banana' has no stock entry, so it starts at 0%0Ahelp: add 'banana: 0' under 'stock:' to say so explicitly
-        ::error file=broken-book/fruits.yaml,line=4,col=13,endLine=4,endColumn=18,title=unknown-key::unknown key 'lable' in fruit 'banana'%0Ahelp: did you mean 'label'?
-        ::error file=broken-book/menu.yaml,line=3,col=15,endLine=3,endColumn=21,title=unknown-fruit::unknown fruit 'mangoo'%0Ahelp: did you mean 'mango'?
-        ::error file=broken-book/menu.yaml,line=4,col=3,endLine=4,endColumn=7,title=duplicate-definition::'kiwi' is already defined as a fruit%0Anote: broken-book/fruits.yaml:3:3: 'kiwi' is first defined here%0Ahelp: fruits, recipes and menu items share one namespace; rename one of them
-        ::error file=broken-book/menu.yaml,line=5,col=21,endLine=5,endColumn=22,title=zero-amount::amount of 'kiwi' in menu item 'kiwi' is 0%0Anote: broken-book/menu.yaml:4:3: 'kiwi' here duplicates the definition at broken-book/fruits.yaml:3:3; it is checked, but left out of the book%0Ahelp: use at least 1, or remove the ingredient
-        ::error file=broken-book/menu.yaml,line=8,col=13,endLine=8,endColumn=19,title=recipe-cycle::recipe cycle: base-a -> base-b -> base-a%0Anote: broken-book/menu.yaml:7:13: 'base-a' uses 'base-b' here%0Ahelp: a recipe cannot contain itself, directly or through other recipes
+        ::notice file=Tests/EndToEndTests/Fixtures/broken-book/fruits.yaml,line=4,col=3,endLine=4,endColumn=8,title=missing-stock::fruit 'banana' has no stock entry, so it starts at 0%0Ahelp: add 'banana: 0' under 'stock:' to say so explicitly
+        ::error file=Tests/EndToEndTests/Fixtures/broken-book/fruits.yaml,line=4,col=13,endLine=4,endColumn=17,title=unknown-key::unknown key 'lable' in fruit 'banana'%0Ahelp: did you mean 'label'?
+        ::error file=Tests/EndToEndTests/Fixtures/broken-book/menu.yaml,line=3,col=15,endLine=3,endColumn=20,title=unknown-fruit::unknown fruit 'mangoo'%0Ahelp: did you mean 'mango'?
+        ::error file=Tests/EndToEndTests/Fixtures/broken-book/menu.yaml,line=4,col=3,endLine=4,endColumn=6,title=duplicate-definition::'kiwi' is already defined as a fruit%0Anote: Tests/EndToEndTests/Fixtures/broken-book/fruits.yaml:3:3: 'kiwi' is first defined here%0Ahelp: fruits, recipes and menu items share one namespace; rename one of them
+        ::error file=Tests/EndToEndTests/Fixtures/broken-book/menu.yaml,line=5,col=21,endLine=5,endColumn=21,title=zero-amount::amount of 'kiwi' in menu item 'kiwi' is 0%0Anote: Tests/EndToEndTests/Fixtures/broken-book/menu.yaml:4:3: 'kiwi' here duplicates the definition at broken-book/fruits.yaml:3:3; it is checked, but left out of the book%0Ahelp: use at least 1, or remove the ingredient
+        ::error file=Tests/EndToEndTests/Fixtures/broken-book/menu.yaml,line=8,col=13,endLine=8,endColumn=18,title=recipe-cycle::recipe cycle: base-a -> base-b -> base-a%0Anote: Tests/EndToEndTests/Fixtures/broken-book/menu.yaml:7:13: 'base-a' uses 'base-b' here%0Ahelp: a recipe cannot contain itself, directly or through other recipes
 
         """
 
     @Test func brokenBookGitHub() throws {
+        try ToolRunner.requireGitWorkTree()
         let result = try ToolRunner.lint("broken-book", "--format", "github", in: ToolRunner.fixtures)
         #expect(result.exitCode == 1)
         #expect(result.stdout == Self.brokenBookGitHub)
@@ -109,6 +114,7 @@ struct JuiceLintTests {
     }
 
     @Test func autoFormatIsGitHubUnderGitHubActionsAndTextElsewhere() throws {
+        try ToolRunner.requireGitWorkTree()
         let actions = try ToolRunner.run("juice-lint", ["broken-book"], in: ToolRunner.fixtures, environment: ["GITHUB_ACTIONS": "true"])
         #expect(actions.stdout == Self.brokenBookGitHub)
         let local = try ToolRunner.run("juice-lint", ["broken-book"], in: ToolRunner.fixtures, environment: ["GITHUB_ACTIONS": "false"])
@@ -155,15 +161,23 @@ struct JuiceLintTests {
     /// The SARIF report is long (every rule's documentation travels in
     /// `rules[]`), so the expected bytes live in a file beside the test; the
     /// comparison is still exact.
+    ///
+    /// The base is this repository's work tree, whose absolute path differs
+    /// from machine to machine: it is checked on its own, then stands as
+    /// `file:///REPOSITORY/` in the comparison.
     @Test func brokenBookSARIF() throws {
+        try ToolRunner.requireGitWorkTree()
         let result = try ToolRunner.lint("--format", "sarif", "broken-book", in: ToolRunner.fixtures)
         #expect(result.exitCode == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let run = try #require((object?["runs"] as? [[String: Any]])?.first)
+        let base = try #require(((run["originalUriBaseIds"] as? [String: Any])?["%SRCROOT%"] as? [String: Any])?["uri"] as? String)
+        #expect(URL(string: base)?.path == ToolRunner.packageRoot.resolvingSymlinksInPath().path)
+        #expect(base.hasPrefix("file:///") && base.hasSuffix("/"))
         let expected = try String(
             contentsOf: ToolRunner.fixtures.appendingPathComponent("expected/broken-book.sarif"), encoding: .utf8
         )
-        #expect(result.stdout == expected)
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        let run = try #require((object?["runs"] as? [[String: Any]])?.first)
+        #expect(result.stdout.replacingOccurrences(of: "\"uri\": \"\(base)\"", with: "\"uri\": \"file:///REPOSITORY/\"") == expected)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.compactMap { $0["ruleId"] as? String } == [
             "missing-stock", "unknown-key", "unknown-fruit", "duplicate-definition", "zero-amount", "recipe-cycle",
@@ -286,12 +300,13 @@ struct JuiceLintTests {
     }
 
     @Test func configOptionReplacesTheDefaultFile() throws {
+        try ToolRunner.requireGitWorkTree()
         // levels/errors.yaml makes unused-fruit an error; the default file is not read,
         // so missing-stock and never-makeable are back to infos.
         let result = try ToolRunner.lint("book.yaml", "--config", "levels/errors.yaml", "--format", "github", in: Self.configured)
         #expect(result.exitCode == 1)
         #expect(result.stderr == "files: 1, errors: 1, warnings: 0, infos: 2\n")
-        #expect(result.stdout.contains("::error file=book.yaml,line=3,col=3,endLine=3,endColumn=7,title=unused-fruit::"))
+        #expect(result.stdout.contains("::error file=Tests/EndToEndTests/Fixtures/configured/book.yaml,line=3,col=3,endLine=3,endColumn=6,title=unused-fruit::"))
     }
 
     @Test func ruleOptionOverridesTheConfigFile() throws {
@@ -345,7 +360,7 @@ struct JuiceLintTests {
             """.write(to: directory.appendingPathComponent("book.yaml"), atomically: true, encoding: .utf8)
         let result = try ToolRunner.lint("book.yaml", "--format", "github", "--strict", in: directory)
         #expect(result.exitCode == 1)
-        #expect(result.stdout.contains("::error file=book.yaml,line=4,col=22,endLine=4,endColumn=28,title=unknown-fruit::unknown fruit 'mangoo'"))
+        #expect(result.stdout.contains("::error file=book.yaml,line=4,col=22,endLine=4,endColumn=27,title=unknown-fruit::unknown fruit 'mangoo'"))
         #expect(result.stdout.contains("title=unused-suppression::'unknown-fruit' is an error and cannot be suppressed"))
     }
 
@@ -365,6 +380,7 @@ struct JuiceLintTests {
     }
 
     @Test func outputOptionWritesTheReportToAFile() throws {
+        try ToolRunner.requireGitWorkTree()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("juice-lint-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: path) }
         let result = try ToolRunner.run("juice-lint", ["broken-book", "--format", "github", "--output", path.path], in: ToolRunner.fixtures)

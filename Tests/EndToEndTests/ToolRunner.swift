@@ -79,6 +79,17 @@ enum ToolRunner {
         )
     }
 
+    /// Stops a test that lints inside this repository unless the package is
+    /// a git work tree (a clone, as CI's is, or a linked worktree): the CI
+    /// formats then name files relative to its root, and the test pins that.
+    static func requireGitWorkTree(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try #require(
+            FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(".git").path),
+            "run the tests in a git clone: --format github and sarif paths are pinned relative to its root",
+            sourceLocation: sourceLocation
+        )
+    }
+
     static func lint(_ arguments: String..., in directory: URL = packageRoot) throws -> ToolResult {
         try run("juice-lint", arguments, in: directory)
     }

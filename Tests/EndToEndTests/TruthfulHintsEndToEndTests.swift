@@ -60,7 +60,7 @@ import Testing
         let stale = try ToolRunner.lint("--format", "github", "book", in: directory)
         #expect(stale.exitCode == 0)
         #expect(stale.stdout == """
-            ::warning file=book/fruits.yaml,line=5,col=37,endLine=5,endColumn=49,title=unused-suppression::\
+            ::warning file=book/fruits.yaml,line=5,col=37,endLine=5,endColumn=48,title=unused-suppression::\
             suppression of 'unused-fruit' suppressed nothing%0Ahelp: remove it; nothing here reports 'unused-fruit' any more
 
             """)

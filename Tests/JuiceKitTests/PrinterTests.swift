@@ -464,7 +464,7 @@ import Testing
 
     @Test func gitHubCommandCarriesNotesAndHelp() {
         #expect(GitHubDiagnosticPrinter.render([Self.unknownMango]) == """
-            ::error file=recipes/menu.yaml,line=3,col=15,endLine=3,endColumn=21,title=unknown-fruit::unknown fruit 'mangoo'%0Anote: recipes/fruits.yaml:2:3: 'mango' is declared here%0Ahelp: did you mean 'mango'?
+            ::error file=recipes/menu.yaml,line=3,col=15,endLine=3,endColumn=20,title=unknown-fruit::unknown fruit 'mangoo'%0Anote: recipes/fruits.yaml:2:3: 'mango' is declared here%0Ahelp: did you mean 'mango'?
             """)
     }
 
@@ -475,9 +475,9 @@ import Testing
             Diagnostic(.missingStock, at: Self.range("a.yaml", 3, 3, 3, 8), "fruit 'mango' has no stock"),
         ]
         #expect(GitHubDiagnosticPrinter.render(diagnostics) == """
-            ::error file=a.yaml,line=1,col=1,endLine=1,endColumn=4,title=unknown-key::unknown key 'foo'
-            ::warning file=a.yaml,line=2,col=3,endLine=2,endColumn=7,title=unused-fruit::fruit 'kiwi' is never used
-            ::notice file=a.yaml,line=3,col=3,endLine=3,endColumn=8,title=missing-stock::fruit 'mango' has no stock
+            ::error file=a.yaml,line=1,col=1,endLine=1,endColumn=3,title=unknown-key::unknown key 'foo'
+            ::warning file=a.yaml,line=2,col=3,endLine=2,endColumn=6,title=unused-fruit::fruit 'kiwi' is never used
+            ::notice file=a.yaml,line=3,col=3,endLine=3,endColumn=7,title=missing-stock::fruit 'mango' has no stock
             """)
         #expect(GitHubDiagnosticPrinter.render([]) == "")
     }
@@ -500,7 +500,7 @@ import Testing
         // arrive through a mutated message, and must still not end the command.
         diagnostic.message += "\r\n::error::injected"
         #expect(GitHubDiagnosticPrinter.render([diagnostic]) == """
-            ::error file=dir%3Ax%2Cy/100%25.yaml,line=2,col=5,endLine=2,endColumn=9,title=invalid-amount::amount '50%25' is not a whole number%0D%0A::error::injected%0Anote: n,o:te.yaml:1:1: see 1,000: here%0Ahelp: write 50
+            ::error file=dir%3Ax%2Cy/100%25.yaml,line=2,col=5,endLine=2,endColumn=8,title=invalid-amount::amount '50%25' is not a whole number%0D%0A::error::injected%0Anote: n,o:te.yaml:1:1: see 1,000: here%0Ahelp: write 50
             """)
         #expect(!GitHubDiagnosticPrinter.render([diagnostic]).contains("\n"))
     }
@@ -538,7 +538,9 @@ import Testing
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "juice-lint")
         #expect(driver["version"] as? String == JuiceMakerVersion.current)
-        #expect(driver["informationUri"] as? String == JuiceMakerVersion.informationURI)
+        // No home page exists yet, so no informationUri: SARIF makes it optional.
+        #expect(driver["informationUri"] == nil)
+        #expect(driver.keys.sorted() == ["name", "rules", "version"])
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == Rule.allCases.map(\.id))
         for (rule, entry) in zip(Rule.allCases, rules) {
@@ -611,7 +613,10 @@ import Testing
     }
 
     @Test func sarifLayoutAndKeyOrderAreFixed() {
-        let rendered = SARIFDiagnosticPrinter.render([Self.unknownMango])
+        var mango = Self.unknownMango
+        mango.fixes = [Fix(title: "replace 'mangoo' with 'mango'", edits: [TextEdit(range: Self.range(Self.menuPath, 3, 15, 3, 21), replacement: "mango")])]
+        let root = SourceRoot(path: "/srv/juice shop", workingDirectory: "/srv/juice shop")
+        let rendered = SARIFDiagnosticPrinter.render([mango], root: root)
         #expect(rendered.hasPrefix("""
             {
               "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -622,7 +627,6 @@ import Testing
                     "driver": {
                       "name": "juice-lint",
                       "version": "\(JuiceMakerVersion.current)",
-                      "informationUri": "\(JuiceMakerVersion.informationURI)",
                       "rules": [
                         {
                           "id": "yaml-syntax",
@@ -632,8 +636,9 @@ import Testing
         let tail = """
                   "originalUriBaseIds": {
                     "%SRCROOT%": {
+                      "uri": "file:///srv/juice%20shop/",
                       "description": {
-                        "text": "The directory juice-lint ran in; relative paths are resolved against it."
+                        "text": "The base path (--base-path): by default the git work tree juice-lint ran in, else the directory it ran in. Relative uris are resolved against it."
                       }
                     }
                   },
@@ -680,6 +685,37 @@ import Testing
                           "message": {
                             "text": "'mango' is declared here"
                           }
+                        }
+                      ],
+                      "partialFingerprints": {
+                        "juiceLint/v1": "473cfee16a760372:1"
+                      },
+                      "fixes": [
+                        {
+                          "description": {
+                            "text": "replace 'mangoo' with 'mango'"
+                          },
+                          "artifactChanges": [
+                            {
+                              "artifactLocation": {
+                                "uri": "recipes/menu.yaml",
+                                "uriBaseId": "%SRCROOT%"
+                              },
+                              "replacements": [
+                                {
+                                  "deletedRegion": {
+                                    "startLine": 3,
+                                    "startColumn": 15,
+                                    "endLine": 3,
+                                    "endColumn": 21
+                                  },
+                                  "insertedContent": {
+                                    "text": "mango"
+                                  }
+                                }
+                              ]
+                            }
+                          ]
                         }
                       ]
                     }
@@ -815,6 +851,34 @@ struct SARIFSchemaTests {
             #expect(result.status == 0, "\(result.output)")
             #expect(result.output.isEmpty, "\(result.output)")
         }
+    }
+
+    /// Everything the log can hold at once: fingerprints on every result,
+    /// fixes (a replacement, a deletion, an insertion, two files), the
+    /// omission notification, a base URI, and a file outside the base.
+    @Test func fixesFingerprintsAndNotificationsMatchTheOfficialSchema() throws {
+        var fixed = PrinterTests.unknownMango
+        fixed.fixes = [
+            Fix(title: "replace 'mangoo' with 'mango'", edits: [TextEdit(range: PrinterTests.range("recipes/menu.yaml", 3, 15, 3, 21), replacement: "mango")]),
+            Fix(title: "remove and add", edits: [
+                TextEdit(range: PrinterTests.range("recipes/menu.yaml", 4, 1, 5, 1), replacement: ""),
+                TextEdit(range: PrinterTests.range("recipes/fruits.yaml", 2, 3, 2, 3), replacement: "mangoo: {}\n  "),
+            ]),
+        ]
+        let outside = Diagnostic(.unusedFruit, at: PrinterTests.range("/elsewhere/ü #1.yaml", 1, 1, 1, 5), "fruit 'kiwi' is not used by any menu item")
+        let log = SARIFDiagnosticPrinter.render(
+            [fixed, fixed, outside], omitted: 3, root: SourceRoot(path: "/srv/juice shop", workingDirectory: "/srv/juice shop")
+        )
+        #expect(log.contains("\"fixes\""))
+        #expect(log.contains("\"partialFingerprints\""))
+        #expect(log.contains("\"toolExecutionNotifications\""))
+        let result = try SARIFSchema.validate(log)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.isEmpty, "\(result.output)")
+        // And the schema does look into them: a fix without changes is refused.
+        let broken = try SARIFSchema.validate(log.replacingOccurrences(of: "\"artifactChanges\"", with: "\"artifactChangez\""))
+        #expect(broken.status == 1)
+        #expect(broken.output.contains("'artifactChanges' is a required property"), "\(broken.output)")
     }
 
     @Test func theValidatorRejectsAnInvalidLog() throws {

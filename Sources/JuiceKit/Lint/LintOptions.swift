@@ -15,6 +15,10 @@ public struct LintOptions: Sendable {
     /// `--stdin-filename PATH -`: standard input's bytes, as the book file
     /// at the path given (`RecipeSources.loadWorkspace(standardInput:)`).
     public var standardInput: SourceFile?
+    /// `--base-path DIR`: what SARIF and GitHub paths are relative to; when
+    /// nil, the git work tree around the working directory, else the
+    /// working directory (`SourceRoot.resolving`).
+    public var basePath: String?
 
     /// The defaults: lint `recipes`, format `auto`, colour `auto`, not strict.
     public init() {}

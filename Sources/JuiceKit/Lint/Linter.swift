@@ -117,9 +117,15 @@ public struct Linter: Sendable {
         case .json:
             return JSONDiagnosticPrinter.render(shown, counts: counts, omitted: omitted)
         case .github:
-            return GitHubDiagnosticPrinter.render(shown, omitted: omitted)
+            return GitHubDiagnosticPrinter.render(shown, omitted: omitted, root: sourceRoot())
         case .sarif:
-            return SARIFDiagnosticPrinter.render(shown, omitted: omitted)
+            return SARIFDiagnosticPrinter.render(shown, omitted: omitted, root: sourceRoot())
         }
+    }
+
+    /// What the CI formats' paths are relative to; only they ask, so the
+    /// other formats never look for a git work tree.
+    private func sourceRoot() -> SourceRoot {
+        SourceRoot.resolving(options.basePath, workingDirectory: FileManager.default.currentDirectoryPath)
     }
 }

@@ -3,12 +3,18 @@
 /// A generated or badly merged file can hold a million mistakes. Printing every
 /// one buries the first (which usually explains the rest), floods a CI log and
 /// costs time, so the formats people read stop at a cap and say how many more
-/// there were. The machine formats are complete unless a cap is asked for,
-/// because a tool reading them wants everything.
+/// there were. JSON is complete unless a cap is asked for, because a tool
+/// reading it wants everything; SARIF stops at the most results GitHub code
+/// scanning accepts in one upload.
 public struct DiagnosticLimit: Sendable, Hashable {
     /// The cap for `text` and `github` when `--max-diagnostics` is not given.
     /// GitHub shows only a few dozen annotations a run in any case.
     public static let defaultForPeople = 200
+
+    /// The cap for `sarif` when `--max-diagnostics` is not given: GitHub
+    /// rejects a whole upload with more results than this in a run, so the
+    /// log keeps the most severe and its invocation says how many it left out.
+    public static let defaultForSARIF = 25_000
 
     /// The most diagnostics to print; nil prints them all.
     public var maximum: Int?
@@ -20,7 +26,8 @@ public struct DiagnosticLimit: Sendable, Hashable {
         } else {
             switch format {
             case .auto, .text, .github: maximum = Self.defaultForPeople
-            case .json, .sarif: maximum = nil
+            case .sarif: maximum = Self.defaultForSARIF
+            case .json: maximum = nil
             }
         }
     }

@@ -1,12 +1,27 @@
 /// Renders diagnostics as GitHub Actions workflow commands, one line each, so a
 /// lint step in a workflow annotates the pull request:
 ///
-///     ::error file=recipes/menu.yaml,line=3,col=15,endLine=3,endColumn=21,title=unknown-fruit::unknown fruit 'mangoo'%0Ahelp: did you mean 'mango'?
+///     ::error file=recipes/menu.yaml,line=3,col=15,endLine=3,endColumn=20,title=unknown-fruit::unknown fruit 'mangoo'%0Ahelp: did you mean 'mango'?
 ///
 /// Errors are `::error`, warnings `::warning` and infos `::notice`. The
 /// annotation text is the message, then each note as `note: file:line:col: text`
-/// and the help as `help: text`, each on its own line. `endColumn` is the
-/// diagnostic's end, just past the node, as in the JSON and SARIF formats.
+/// and the help as `help: text`, each on its own line.
+///
+/// Positions follow GitHub's annotations, not the other formats:
+/// - `endColumn` is inclusive, the last column of the span: `@actions/core`
+///   says it "defaults to startColumn", which only names a one-column span
+///   if the end column is part of it, and the runner refuses an `endColumn`
+///   below `col`. So it is the diagnostic's exclusive end less one, and
+///   never below `col`, for an empty span (a YAML error's point).
+/// - When the span runs over several lines, `col` and `endColumn` are left
+///   out: the check-run API allows columns only on one line, and the runner
+///   drops them otherwise.
+///
+/// With a `SourceRoot` (`--base-path`), `file=` and the notes' paths are
+/// relative to it, as GitHub resolves them against the repository's root. A
+/// file outside the root is named by its absolute path: a path with `../`
+/// resolves to nothing in the repository, while the runner turns an absolute
+/// path under the workspace into the repository-relative one itself.
 ///
 /// The runner reads a command up to the end of its line and splits properties
 /// at `,` and `::`, so input-controlled text is percent-encoded the way the
@@ -16,27 +31,33 @@
 public enum GitHubDiagnosticPrinter {
     /// One command per diagnostic, joined by `\n`, with no trailing newline;
     /// empty when there are no diagnostics. When `omitted` is not 0, a last
-    /// `::notice` says how many were left out.
-    public static func render(_ diagnostics: [Diagnostic], omitted: Int = 0) -> String {
-        var commands = diagnostics.map(command)
+    /// `::notice` says how many were left out. Paths are made relative to `root`.
+    public static func render(_ diagnostics: [Diagnostic], omitted: Int = 0, root: SourceRoot? = nil) -> String {
+        var places = Places(root: root)
+        var commands = diagnostics.map { command($0, places: &places) }
         if omitted > 0 {
             commands.append("::notice title=juice-lint::\(escapeData(DiagnosticLimit.omissionNotice(omitted)))")
         }
         return commands.joined(separator: "\n")
     }
 
-    static func command(_ diagnostic: Diagnostic) -> String {
-        let properties: [(String, String)] = [
-            ("file", diagnostic.file),
-            ("line", String(diagnostic.range.start.line)),
-            ("col", String(diagnostic.range.start.column)),
-            ("endLine", String(diagnostic.range.end.line)),
-            ("endColumn", String(diagnostic.range.end.column)),
-            ("title", diagnostic.rule.id),
+    static func command(_ diagnostic: Diagnostic, places: inout Places) -> String {
+        let range = diagnostic.range
+        var properties: [(String, String)] = [
+            ("file", places.place(of: diagnostic.file).path),
+            ("line", String(range.start.line)),
         ]
+        if range.start.line == range.end.line {
+            properties.append(("col", String(range.start.column)))
+            properties.append(("endLine", String(range.end.line)))
+            properties.append(("endColumn", String(max(range.start.column, range.end.column - 1))))
+        } else {
+            properties.append(("endLine", String(range.end.line)))
+        }
+        properties.append(("title", diagnostic.rule.id))
         var text = diagnostic.message
         for note in diagnostic.notes {
-            let location = "\(note.range.file):\(note.range.start.line):\(note.range.start.column)"
+            let location = "\(places.place(of: note.range.file).path):\(note.range.start.line):\(note.range.start.column)"
             text += "\nnote: \(location): \(note.message)"
         }
         if let help = diagnostic.help {
