@@ -2,6 +2,8 @@
 # `make bench` runs the benchmark suite (Benchmarks/README.md), `make fuzz`
 # runs the libFuzzer targets (Fuzz/README.md), `make hostile-timing` times the
 # hostile-input corpus on the release build, `make ci` is all that CI runs.
+# `make install` puts the release tools, completions and man pages under
+# $(DESTDIR)$(PREFIX); `make uninstall` takes them away again.
 # All install libyaml first when pkg-config cannot find it.
 
 SWIFT ?= swift
@@ -10,7 +12,8 @@ BIN = .build/debug
 VENV = .build/venv
 SAMPLE = docs/examples/first-morning.orders
 
-.PHONY: all setup build release run test lsp-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci
+.PHONY: all setup build release run test lsp-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
+  install-stage install uninstall install-test install-test-setup
 
 all: build
 
@@ -42,6 +45,93 @@ RELEASE_FLAGS := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 release: setup
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
+# make install: the release binaries, their bash, zsh and fish completions and
+# their man pages, under $(DESTDIR)$(PREFIX). Everything is first laid out in
+# $(STAGE) as it will sit under PREFIX, so what gets installed is one list:
+# that list, and the directories install had to create, are kept in
+# $(PREFIX)/$(INSTALL_MANIFEST), and `make uninstall` removes exactly those
+# (a directory only when it is empty again). A second install adds to the
+# list, so uninstall also takes away a page an older version installed.
+PREFIX ?= /usr/local
+DESTDIR ?=
+TOOLS = juice-lint juice-run
+STAGE = .build/install-stage
+INSTALL_MANIFEST = share/juice-maker/install-manifest
+# The man pages carry the date of the last commit rather than today's, so two
+# installs of one commit write the same pages; outside git, the plugin's default.
+MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null)
+
+# Man pages come from swift-argument-parser's generate-manual plugin, which
+# builds every product itself and runs each tool's --experimental-dump-help.
+# It builds in debug: its default, release, is built without $(RELEASE_FLAGS)
+# (`swift package` takes no --static-swift-stdlib), so it would recompile and
+# relink .build/release with the Swift runtime as shared libraries, and the
+# next `make release` would do it all again. The debug build is the one
+# `make build` makes, so after it the plugin builds nothing, and the pages
+# are the same. It writes only under .build/plugins, so it needs no
+# --allow-writing-to-package-directory; --disable-sandbox changes nothing on
+# Linux, which has no plugin sandbox. generate-manual 1.8.2 escapes only the
+# first line of a text block, so the sed keeps a later line starting with an
+# apostrophe from being read as a troff request (and dropped), and turns blank
+# lines into mdoc paragraphs, which man would otherwise warn about.
+MAN_OUTPUTS = .build/plugins/GenerateManual/outputs
+
+install-stage: release
+	@rm -rf $(STAGE) $(MAN_OUTPUTS)
+	@mkdir -p $(STAGE)/bin $(STAGE)/share/man/man1 $(STAGE)/share/juice-maker \
+	  $(STAGE)/share/bash-completion/completions $(STAGE)/share/zsh/site-functions \
+	  $(STAGE)/share/fish/vendor_completions.d
+	$(SWIFT) package plugin generate-manual --configuration debug --multi-page $(if $(MAN_DATE),--date $(MAN_DATE))
+	@set -e; for t in $(TOOLS); do \
+	  cp .build/release/$$t $(STAGE)/bin/$$t; \
+	  for p in $$(cd $(MAN_OUTPUTS)/$$t && ls *.1); do \
+	    sed -e "s/^'/\\\\\\&'/" -e 's/^$$/.Pp/' $(MAN_OUTPUTS)/$$t/$$p > $(STAGE)/share/man/man1/$$p; \
+	  done; \
+	  .build/release/$$t --generate-completion-script bash > $(STAGE)/share/bash-completion/completions/$$t; \
+	  .build/release/$$t --generate-completion-script zsh > $(STAGE)/share/zsh/site-functions/_$$t; \
+	  .build/release/$$t --generate-completion-script fish > $(STAGE)/share/fish/vendor_completions.d/$$t.fish; \
+	done
+
+# Directories first, parents before children, each one recorded when install
+# makes it; then the files, executables 755 and the rest 644.
+install: install-stage
+	@set -e; dest="$(DESTDIR)$(PREFIX)"; \
+	case "$$dest" in /*) ;; *) dest="$$PWD/$$dest";; esac; \
+	list=$(STAGE).manifest; : > $$list; \
+	[ ! -f "$$dest/$(INSTALL_MANIFEST)" ] || cat "$$dest/$(INSTALL_MANIFEST)" >> $$list; \
+	mkdir -p "$$dest"; \
+	for d in $$(cd $(STAGE) && find . -mindepth 1 -type d | sed 's|^\./||' | sort); do \
+	  if [ ! -d "$$dest/$$d" ]; then mkdir "$$dest/$$d"; echo "$$d/" >> $$list; fi; \
+	done; \
+	for f in $$(cd $(STAGE) && find . -type f | sed 's|^\./||' | sort); do \
+	  case "$$f" in bin/*) mode=755;; *) mode=644;; esac; \
+	  install -m $$mode "$(STAGE)/$$f" "$$dest/$$f"; \
+	  echo "installed $$dest/$$f"; echo "$$f" >> $$list; \
+	done; \
+	echo "$(INSTALL_MANIFEST)" >> $$list; \
+	sort -u $$list > "$$dest/$(INSTALL_MANIFEST)"; \
+	echo "installed $$dest/$(INSTALL_MANIFEST)"
+
+# Reads the manifest before removing anything, the manifest included; refuses
+# an entry that could point outside PREFIX. Children sort after their
+# parents, so `sort -r` empties a directory before its parent is tried.
+uninstall:
+	@set -ef; dest="$(DESTDIR)$(PREFIX)"; \
+	case "$$dest" in /*) ;; *) dest="$$PWD/$$dest";; esac; \
+	if [ ! -f "$$dest/$(INSTALL_MANIFEST)" ]; then \
+	  echo "error: no $$dest/$(INSTALL_MANIFEST): nothing was installed with this DESTDIR and PREFIX" >&2; exit 1; \
+	fi; \
+	list="$$(cat "$$dest/$(INSTALL_MANIFEST)")"; \
+	for e in $$list; do case "$$e" in \
+	  /*|*..*|*[!A-Za-z0-9._/+-]*) echo "error: $$dest/$(INSTALL_MANIFEST): bad entry '$$e'" >&2; exit 1;; \
+	esac; done; \
+	for e in $$list; do case "$$e" in */) ;; *) \
+	  if [ -e "$$dest/$$e" ] || [ -L "$$dest/$$e" ]; then rm -f "$$dest/$$e"; echo "removed $$dest/$$e"; fi;; \
+	esac; done; \
+	for e in $$(printf '%s\n' $$list | sort -r); do case "$$e" in */) \
+	  if [ -d "$$dest/$$e" ] && [ -z "$$(ls -A "$$dest/$$e")" ]; then rmdir "$$dest/$$e"; echo "removed $$dest/$$e"; fi;; \
+	esac; done
+
 run: build
 	@echo
 	@echo "== juice-lint recipes"
@@ -52,8 +142,8 @@ run: build
 
 # The language server is tested end to end by two clients we did not write:
 # pytest-lsp (Tests/LanguageServer) and neovim's built-in client
-# (Tests/LanguageServer/nvim).
-test: build lsp-test-setup
+# (Tests/LanguageServer/nvim). install-test installs into a temporary folder.
+test: build lsp-test-setup install-test
 	$(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes
 	$(VENV)/bin/python -m pytest Tests/LanguageServer -q
@@ -85,6 +175,26 @@ lsp-test-setup: setup
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim; \
 	else \
 	  echo "error: neovim (nvim) is missing; install it with your package manager" >&2; exit 1; \
+	fi
+
+# `make install DESTDIR=<temporary>` checked from the outside
+# (Tests/Install/run.sh): the installed tools run, `man` renders every page,
+# bash loads the completions and completes, and uninstall leaves the tree as
+# it found it. It reuses the release build. `man` is Debian's man-db,
+# installed like libyaml when missing; zsh and fish are checked only where
+# they are installed.
+install-test: release install-test-setup
+	MAKE="$(MAKE)" Tests/Install/run.sh
+
+install-test-setup: setup
+	@if command -v man >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing man-db with apt-get"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq man-db; \
+	else \
+	  echo "error: man is missing; install man-db with your package manager" >&2; exit 1; \
 	fi
 
 clean:

@@ -120,7 +120,7 @@ struct Lint: ParsableCommand {
     var rules: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Print at most N diagnostics, the most severe first, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople) for text and github, \(DiagnosticLimit.defaultForSARIF) for sarif (the most GitHub code scanning accepts), all for json. Counts and the exit code always cover every diagnostic.",
+        "Print at most N diagnostics, the most severe first, then a line saying how many more; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople) for text and github, \(DiagnosticLimit.defaultForSARIF) for sarif (the most GitHub code scanning accepts), all for json. Counts and the exit code always cover every diagnostic.",
         valueName: "N"
     ))
     var maxDiagnostics: Int?

@@ -89,7 +89,7 @@ struct JuiceRun: ParsableCommand {
     var saveStock: String?
 
     @Option(help: ArgumentHelp(
-        "Print at most N book errors and N skipped-line reports, then '… and M more'; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople). The summary's counts are always complete.",
+        "Print at most N book errors and N skipped-line reports, then a line saying how many more; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople). The summary's counts are always complete.",
         valueName: "N"
     ))
     var maxDiagnostics: Int?
