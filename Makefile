@@ -52,7 +52,9 @@ run: build
 
 # The language server is tested end to end by two clients we did not write:
 # pytest-lsp (Tests/LanguageServer) and neovim's built-in client
-# (Tests/LanguageServer/nvim).
+# (Tests/LanguageServer/nvim). Tests/Tools runs the pre-commit hooks through
+# the real pre-commit (two release builds by pre-commit, about 6 minutes the
+# first time, 3 after) and checks action.yml with actionlint.
 test: build lsp-test-setup tools-test-setup
 	$(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes

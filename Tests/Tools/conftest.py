@@ -22,6 +22,9 @@ import pytest
 
 from support import BINARY, REPO, WORK, commit_all, copy_tree_files, git, init_repo, run, tool_env
 
+# The configs the tests run; see HookRepo.write_config.
+CONFIGS = WORK / "configs"
+
 HOOK_IDS = ("juice-lint", "juice-lint-strict", "juice-lint-system", "juice-lint-strict-system")
 
 
@@ -40,6 +43,14 @@ class HookRepo:
     def config(self, hook_ids=HOOK_IDS) -> str:
         hooks = "".join(f"      - id: {h}\n" for h in hook_ids)
         return f"repos:\n  - repo: {self.path}\n    rev: {self.rev}\n    hooks:\n{hooks}"
+
+    def write_config(self, name: str, hook_ids=HOOK_IDS, text: str | None = None) -> pathlib.Path:
+        """A config for this repository (or `text`) in CONFIGS, which each
+        session empties: pre-commit records every config it runs, and
+        `pre-commit gc` keeps the environments of those that still exist."""
+        path = CONFIGS / f"{name}.yaml"
+        path.write_text(self.config(hook_ids) if text is None else text, encoding="utf-8")
+        return path
 
     def pre_commit(self, args: list[str], cwd: pathlib.Path, extra_path: pathlib.Path | None = None):
         """Runs the venv's pre-commit with this session's home."""
@@ -61,7 +72,8 @@ def snapshot(destination: pathlib.Path) -> str:
 def hook_snapshot() -> HookRepo:
     """This repository as a pre-commit hook repository; nothing built yet
     (enough for the `language: system` hooks)."""
-    WORK.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(CONFIGS, ignore_errors=True)
+    CONFIGS.mkdir(parents=True)
     path = WORK / "hook-repo"
     return HookRepo(path=path, rev=snapshot(path), home=WORK / "pre-commit-home")
 
@@ -71,19 +83,16 @@ def hook_repo(hook_snapshot: HookRepo, request) -> HookRepo:
     """The snapshot with its `language: swift` environment built (or
     reused) by `pre-commit install-hooks`, once per session."""
     repo = hook_snapshot
-    # A config at a fixed place, so `pre-commit gc` knows which environment is current.
-    config = WORK / "pre-commit-config.yaml"
-    config.write_text(repo.config(), encoding="utf-8")
+    config = repo.write_config("install-hooks")
     started = time.monotonic()
     installed = repo.pre_commit(["install-hooks", "--config", str(config)], cwd=repo.path)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     elapsed = time.monotonic() - started
     collected = repo.pre_commit(["gc"], cwd=repo.path)
     assert collected.returncode == 0, collected.stdout + collected.stderr
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        built = "built" if "Installing environment" in installed.stdout + installed.stderr else "reused"
-        reporter.write_line(f"pre-commit: swift hook environment for {repo.rev[:12]} {built} in {elapsed:.0f} s")
+    built = "built" if "Installing environment" in installed.stdout + installed.stderr else "reused"
+    with request.config.pluginmanager.getplugin("capturemanager").global_and_fixture_disabled():
+        print(f"\npre-commit: swift hook environment for {repo.rev[:12]} {built} in {elapsed:.0f} s")
     return repo
 
 

@@ -5,9 +5,11 @@ broken book with juice-lint's own report and passes a sound one."""
 
 from __future__ import annotations
 
+import pathlib
 import sys
 
 import yaml
+from pre_commit.store import Store
 
 from conftest import HOOK_IDS, HookRepo
 from support import (
@@ -46,8 +48,9 @@ SETUP_LOG = (
 
 
 def hook_output(result) -> str:
-    """pre-commit's stdout less its setup log lines (which come first)."""
-    lines = result.stdout.splitlines(keepends=True)
+    """pre-commit's stdout (or the given text) less its setup log lines,
+    which come first."""
+    lines = (result if isinstance(result, str) else result.stdout).splitlines(keepends=True)
     while lines and lines[0].startswith(SETUP_LOG):
         lines.pop(0)
     return "".join(lines)
@@ -86,13 +89,14 @@ def test_try_repo_builds_the_hook_and_fails_a_broken_book(tmp_path):
     result = run([sys.executable, "-m", "pre_commit", "try-repo", REPO, "juice-lint", "--all-files"], book,
                  tool_env(PRE_COMMIT_COLOR="never"))
     assert result.returncode == 1, result.stdout + result.stderr
-    # try-repo first prints the config it made; the hook's report ends the output.
-    assert result.stdout.endswith("=" * COLUMNS + "\n" + failure("juice-lint", "juice-lint", output))
+    # try-repo first prints the config it made, between rules of '='.
+    config, rule, hooks = result.stdout.rpartition("=" * COLUMNS + "\n")
+    assert rule and "Using config:" in config and "    -   id: juice-lint\n" in config
+    assert hook_output(hooks) == failure("juice-lint", "juice-lint", output)
 
 
 def run_hooks(repo: HookRepo, tmp_path, book, hook_ids, extra_path=None):
-    config = tmp_path / "config.yaml"
-    config.write_text(repo.config(hook_ids), encoding="utf-8")
+    config = repo.write_config(tmp_path.name, hook_ids)
     return repo.pre_commit(["run", "--config", str(config), "--all-files"], book, extra_path)
 
 
@@ -137,9 +141,11 @@ def test_hooks_skip_a_commit_without_yaml(hook_repo: HookRepo, tmp_path, juice_l
 def test_swift_hook_runs_the_binary_pre_commit_built(hook_repo: HookRepo):
     """The swift environment is a release build inside pre-commit's home,
     which pre-commit puts first on the hook's PATH."""
-    built = sorted(hook_repo.home.glob("repo*/swift_env-default/.build/release/juice-lint"))
-    assert len(built) == 1, built
-    assert built[0].stat().st_mode & 0o111
+    # The store answers with the clone it already holds for (repository, revision).
+    clone = pathlib.Path(Store(str(hook_repo.home)).clone(str(hook_repo.path), hook_repo.rev))
+    built = clone / "swift_env-default" / ".build" / "release" / "juice-lint"
+    assert built.is_file() and built.stat().st_mode & 0o111, built
+    assert run([built, "--strict", "recipes"], REPO).returncode == 0
 
 
 def test_system_hooks_run_the_juice_lint_on_path(hook_snapshot: HookRepo, tmp_path, juice_lint_on_path):
@@ -185,8 +191,7 @@ def test_readme_config_runs_once_filled_in(hook_repo: HookRepo, tmp_path):
     filled = (config_text.replace("https://github.com/OWNER/juice-maker", str(hook_repo.path))
               .replace("rev: REV", f"rev: {hook_repo.rev}"))
     assert filled.count(hook_repo.rev) == 1 and "OWNER" not in filled
-    config = tmp_path / "config.yaml"
-    config.write_text(filled, encoding="utf-8")
+    config = hook_repo.write_config(tmp_path.name, text=filled)
     book, output = broken_book(tmp_path / "book")
     result = hook_repo.pre_commit(["run", "--config", str(config), "--all-files"], book)
     assert (result.returncode, result.stderr) == (1, "")
