@@ -53,8 +53,9 @@ run: build
 # The language server is tested end to end by two clients we did not write:
 # pytest-lsp (Tests/LanguageServer) and neovim's built-in client
 # (Tests/LanguageServer/nvim). Tests/Tools runs the pre-commit hooks through
-# the real pre-commit (two release builds by pre-commit, about 6 minutes the
-# first time, 3 after) and checks action.yml with actionlint.
+# the real pre-commit (two release builds by pre-commit, 1 to 3 minutes each
+# on 2 cores; a later run with the same sources reuses one) and checks
+# action.yml with actionlint.
 test: build lsp-test-setup tools-test-setup
 	$(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes
