@@ -143,40 +143,18 @@ struct Lint: ParsableCommand {
     ))
     var stdinFilename: String?
 
+    private var request: LintRequest {
+        LintRequest(paths: paths, fix: fix, diff: diff, stdinFilename: stdinFilename, basePath: basePath)
+    }
+
     func validate() throws {
         try validateMaxDiagnostics(maxDiagnostics)
-        if let basePath {
-            var info = stat()
-            guard stat(basePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw ValidationError("--base-path '\(basePath)' is not a directory")
-            }
-        }
-        let dashes = paths.filter { $0 == "-" }.count
-        if diff && !fix {
-            throw ValidationError("--diff shows what --fix would change; add --fix")
-        }
-        if fix && (dashes > 0 || stdinFilename != nil) {
-            throw ValidationError("--fix edits files in place, and standard input is no file; leave out '-' and --stdin-filename")
-        }
-        if dashes > 1 {
-            throw ValidationError("'-' may be given once: standard input is one file")
-        }
-        if dashes == 1 && stdinFilename == nil {
-            throw ValidationError("'-' reads a book file from standard input; name it with --stdin-filename PATH")
-        }
-        if let stdinFilename {
-            if dashes == 0 {
-                throw ValidationError("--stdin-filename names the file read from standard input; add '-' to the paths")
-            }
-            if stdinFilename.isEmpty {
-                throw ValidationError("--stdin-filename needs the path of the file standard input stands for")
-            }
-        }
+        try validating(request.validate)
     }
 
     func run() throws {
         var options = LintOptions()
-        options.paths = paths.filter { $0 != "-" }
+        options.paths = request.diskPaths
         options.format = format
         options.color = color
         options.strict = strict

@@ -42,6 +42,35 @@ import Testing
         try capacity.validate()
     }
 
+    static func request(
+        _ paths: [String], fix: Bool = false, diff: Bool = false, stdin: String? = nil, base: String? = nil
+    ) -> LintRequest {
+        LintRequest(paths: paths, fix: fix, diff: diff, stdinFilename: stdin, basePath: base)
+    }
+
+    static let lintConflicts: [(LintRequest, LintUsageError)] = [
+        (request(["recipes"], base: "/nonexistent-base"), .basePathNotADirectory("/nonexistent-base")),
+        (request(["recipes"], base: "/dev/null"), .basePathNotADirectory("/dev/null")),
+        (request(["recipes"], diff: true), .diffWithoutFix),
+        (request(["-"], fix: true, stdin: "recipes/menu.yaml"), .fixWithStandardInput),
+        (request(["recipes"], fix: true, stdin: "recipes/menu.yaml"), .fixWithStandardInput),
+        (request(["-", "-"], stdin: "recipes/menu.yaml"), .standardInputTwice),
+        (request(["recipes", "-"]), .standardInputUnnamed),
+        (request(["recipes"], stdin: "recipes/menu.yaml"), .stdinFilenameWithoutDash),
+        (request(["-"], stdin: ""), .emptyStdinFilename),
+    ]
+
+    @Test(arguments: lintConflicts)
+    func conflictingLintOptionsAreNamed(request: LintRequest, expected: LintUsageError) {
+        #expect(throws: expected) { try request.validate() }
+    }
+
+    @Test func lintOptionsThatGoTogetherPassValidation() throws {
+        try Self.request(["recipes", "-"], stdin: "recipes/menu.yaml", base: "/").validate()
+        try Self.request(["recipes"], fix: true, diff: true).validate()
+        #expect(Self.request(["a", "-", "b"], stdin: "a/x.yaml").diskPaths == ["a", "b"])
+    }
+
     /// A library caller that skips validation gets the same value thrown by
     /// the run, before anything is read or written.
     @Test func aRunValidatesItsOptionsToo() throws {
