@@ -234,9 +234,10 @@ def target_lint_unused(cfg):
     off = sum((["--rule", rule + "=off"] for rule in UNUSED_RULES), [])
     off_code, off_summary, _, off_err = lint_summary(UNUSED, off)
     quiet = off_code == 0 and off_summary is not None and all(off_summary.get(k) == 0 for k in expected)
-    formats = [("text", [LINT, UNUSED], 0.25), ("JSON", lint_cmd(UNUSED), 0.5),
+    formats = [("text", [LINT, "--format", "text", UNUSED], 0.25), ("JSON", lint_cmd(UNUSED), 0.5),
                ("SARIF", [LINT, "--format", "sarif", UNUSED], 0.6)]
-    measured = measure([argv for _, argv, _ in formats] + [[LINT] + off + [UNUSED], [RAWPARSE, UNUSED]], cfg.runs)
+    measured = measure([argv for _, argv, _ in formats] + [[LINT] + off + ["--format", "text", UNUSED],
+                                                          [RAWPARSE, UNUSED]], cfg.runs)
     ref = measured[-1]
     rows = []
     for (name, _, limit), ours in zip(formats, measured):
