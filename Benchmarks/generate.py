@@ -15,7 +15,24 @@ Sets (folders or files under --out):
   orders-10m.txt       10,000,000 orders for recipes/ and a restock after every 10th: 11,000,000 lines
   orders-1m.txt        1,000,000 orders (1,100,000 lines), for the memory-flatness check
   orders-100k.txt      100,000 orders (110,000 lines), the --quick flatness partner
---quick leaves out scale-1m and orders-10m.txt.
+  lint-single/         shape 2: book.yaml, one file: 300 fruits, 1,000 recipes 3 levels deep and
+                       100,000 labelled menu items of 1 to 5 ingredients, all in block style; 15 MB
+  lint-deep/           shape 3: 10 files, 1 MB each, holding between them 2,000 fruits, 5,000
+                       recipes nested 4 deep and 50,000 menu items of 3 to 8 ingredients
+  lint-unused/         shape 4: fruits.yaml, 100,000 fruits never used nor stocked (1.3 MB), and a
+                       one-item menu.yaml: 100,000 unused-fruit warnings, 100,000 missing-stock infos
+  orders-mix-10m.txt   the second order mix: 10,000,000 order lines uniform over recipes/'s menu,
+                       10% of them `ID xN` (N 2 to 10), and a restock at a random place in every 10
+  orders-mix-1m.txt    ... 1,000,000 order lines
+  orders-mix-100k.txt  ... 100,000 order lines
+--quick leaves out scale-1m, orders-10m.txt and orders-mix-10m.txt.
+
+Shape 3 follows issue 15's goal 3, "10 files with 2,000 fruits, 5,000 recipes
+nested 4 deep and 50,000 menu items each using 3-8 ingredients", read as one
+book of 10 files with those totals ("each" is each menu item): each file
+holds a tenth of every section, so its ingredients name fruits and recipes
+declared in the other nine. Shapes 2 and 3 are clean: juice-lint reports
+nothing on them.
 """
 
 import argparse
@@ -226,6 +243,213 @@ def write_orders(path, orders):
         f.write("".join(chunk))
 
 
+# MARK: Other shapes (issue 15): one big file, a deep book, many diagnostics
+
+SYLLABLE_CONSONANTS = "bdfghklmnprstvwz"  # 16 x 5 vowels: 80 syllables
+SYLLABLE_COUNT = len(SYLLABLE_CONSONANTS) * len(VOWELS)
+
+
+def syllable_names(count, seed, syllables=3):
+    """`count` distinct pronounceable ids, shuffled but reproducible.
+
+    Name i spells (i * 7919 + seed) modulo 80^syllables in base 80, one
+    consonant-vowel syllable a digit: 7919 is prime and shares no factor with
+    80, so the map is one to one and no set of seen names is needed. A suffix
+    ("", "n", "berry" or "fruit") varies the lengths; names with the same
+    suffix have distinct stems, names with different ones differ in length or
+    ending, so the suffixed names stay distinct too.
+    """
+    space = SYLLABLE_COUNT ** syllables
+    if count > space:
+        raise ValueError("%d names do not fit in %d syllables" % (count, syllables))
+    rng = random.Random(seed)
+    suffixes = ["", "n", "berry", "fruit"]
+    names = []
+    for i in range(count):
+        code = (i * 7919 + seed) % space
+        stem = []
+        for _ in range(syllables):
+            code, digit = divmod(code, SYLLABLE_COUNT)
+            consonant, vowel = divmod(digit, len(VOWELS))
+            stem.append(SYLLABLE_CONSONANTS[consonant] + VOWELS[vowel])
+        names.append("".join(stem) + rng.choice(suffixes))
+    return names
+
+
+def covered(lower, upper, i):
+    """Which of `lower` things the i-th of `upper` things must use so that every one is used."""
+    if lower >= upper:
+        return list(range(i, lower, upper))
+    return [i % lower]
+
+
+class NestedBook:
+    """A book of fruits, recipes in `levels` levels, and menu items, and its stock.
+
+    A level-1 recipe uses only fruits; a level-k recipe uses at least one
+    level-(k-1) recipe (so the top level is nested `len(levels)` deep) and
+    1 or 2 more fruits or lower recipes, amounts 1 to 3. A menu item uses
+    `ingredients` (a range) distinct fruits and recipes, amounts 1 to 5; the
+    first items take the top-level recipes in turn. Every fruit and recipe is
+    used, so juice-lint reports no unused-fruit or unused-recipe; each fruit's
+    stock is at least the most any item can need of it, so none is
+    never-makeable. The book is clean: no diagnostics at all.
+    """
+
+    ITEM_AMOUNT = 5
+
+    def __init__(self, seed, fruits, levels, items, ingredients):
+        rng = random.Random(seed)
+        self.fruits = syllable_names(fruits, seed)
+        self.recipes = []  # (level, id, [(ingredient, amount)])
+        needs = {}  # id -> {fruit: amount}, flattened
+        for fruit in self.fruits:
+            needs[fruit] = {fruit: 1}
+        below = list(self.fruits)  # ids a recipe of the current level may draw extras from
+        previous = self.fruits
+        for level, count in enumerate(levels, 1):
+            ids = ["blend%d-%05d" % (level, i) for i in range(count)]
+            for i, rid in enumerate(ids):
+                chosen = [previous[j] for j in covered(len(previous), count, i)]
+                wanted = min(6, len(chosen) + rng.randint(1, 2))
+                while len(chosen) < wanted:
+                    extra = rng.choice(below)
+                    if extra not in chosen:
+                        chosen.append(extra)
+                recipe = [(name, rng.randint(1, 3)) for name in chosen]
+                self.recipes.append((level, rid, recipe))
+                total = {}
+                for name, amount in recipe:
+                    for fruit, need in needs[name].items():
+                        total[fruit] = total.get(fruit, 0) + amount * need
+                needs[rid] = total
+            below = below + ids
+            previous = ids
+        top = previous
+        most = {}
+        for rid, need in needs.items():
+            for fruit, amount in need.items():
+                most[fruit] = max(most.get(fruit, 0), amount)
+        low, high = ingredients
+        self.stock = [(f, high * self.ITEM_AMOUNT * most[f] + rng.randint(0, 99)) for f in self.fruits]
+        self.items = []  # (id, label, price or None, [(ingredient, amount)])
+        for i in range(items):
+            count = rng.randint(low, high)
+            chosen = [top[i]] if i < len(top) else []
+            while len(chosen) < count:
+                extra = rng.choice(below)
+                if extra not in chosen:
+                    chosen.append(extra)
+            recipe = [(name, rng.randint(1, self.ITEM_AMOUNT)) for name in chosen]
+            words = " ".join(f.capitalize() for f in rng.sample(self.fruits, rng.randint(1, 3)))
+            label = "%s%s %s" % (rng.choice(LABEL_PREFIXES), words, rng.choice(LABEL_SUFFIXES))
+            price = rng.randint(10, 90) * 100 if rng.random() < 0.95 else None
+            self.items.append(("juice-%07d" % i, label, price, recipe))
+
+
+def mapping_lines(indent, entries, flow):
+    """`entries` as a nested block mapping, or on one line in flow style."""
+    if flow:
+        return [" {%s }\n" % ",".join(" %s: %d" % pair for pair in entries)]
+    return ["\n"] + ["%s%s: %d\n" % (indent, name, amount) for name, amount in entries]
+
+
+def write_nested_book(folder, book, files, flow_share, seed):
+    """Writes `book` into `files` files, the i-th thing of each section into file i mod `files`.
+
+    Spreading every section keeps each file a whole book's mix, so every
+    file's ingredients name fruits and recipes declared in the other files.
+    """
+    os.makedirs(folder, exist_ok=True)
+    rng = random.Random(seed)
+    width = max(2, len(str(files - 1)))
+    per_file = (len(book.items) + files - 1) // files
+    for f in range(files):
+        out = ["# Benchmark book, file %d of %d.\nversion: 1\n\nfruits:\n" % (f + 1, files)]
+        for fruit in book.fruits[f::files]:
+            if rng.random() < 0.5:
+                out.append("  %s: { label: %s }\n" % (fruit, fruit.capitalize()))
+            else:
+                out.append("  %s:\n    label: %s\n" % (fruit, fruit.capitalize()))
+        out.append("\nstock:\n")
+        out.extend("  %s: %d\n" % pair for pair in book.stock[f::files])
+        out.append("\nrecipes:\n")
+        for _, rid, recipe in book.recipes[f::files]:
+            out.append("  %s:" % rid)
+            out.extend(mapping_lines("    ", recipe, rng.random() < flow_share))
+        out.append("\nmenu:\n")
+        for iid, label, price, recipe in book.items[f * per_file:(f + 1) * per_file]:
+            out.append("  %s:\n    label: %s\n" % (iid, label))
+            if price is not None:
+                out.append("    price: %d\n" % price)
+            out.append("    recipe:")
+            out.extend(mapping_lines("      ", recipe, rng.random() < flow_share))
+        name = "book.yaml" if files == 1 else "book-%0*d.yaml" % (width, f)
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as fh:
+            fh.write("".join(out))
+
+
+def write_single(folder):
+    """Shape 2: one file, 300 fruits, 1,000 recipes 3 levels deep, 100,000 items, all block style."""
+    book = NestedBook(SEED + 10, fruits=300, levels=(500, 300, 200), items=LINT_ITEMS, ingredients=(1, 5))
+    write_nested_book(folder, book, files=1, flow_share=0.0, seed=SEED + 11)
+
+
+def write_deep(folder):
+    """Shape 3: 10 files; in all 2,000 fruits, 5,000 recipes 4 deep, 50,000 items of 3 to 8 ingredients."""
+    book = NestedBook(SEED + 20, fruits=2_000, levels=(2_000, 1_500, 1_000, 500), items=50_000,
+                      ingredients=(3, 8))
+    write_nested_book(folder, book, files=10, flow_share=0.4, seed=SEED + 21)
+
+
+UNUSED_FRUITS = 100_000
+
+
+def write_unused(folder):
+    """Shape 4: 100,000 fruits declared, never used and never stocked, beside one small menu.
+
+    Each of them is an unused-fruit warning and a missing-stock info: 200,000
+    diagnostics. The menu sells one juice of one more, stocked fruit, so the
+    book is otherwise a working one.
+    """
+    os.makedirs(folder, exist_ok=True)
+    fruits = syllable_names(UNUSED_FRUITS, SEED + 30)
+    with open(os.path.join(folder, "fruits.yaml"), "w", encoding="utf-8") as f:
+        f.write("# %d fruits, none of them used or stocked.\nversion: 1\n\nfruits:\n" % len(fruits))
+        f.write("".join("  %s:\n" % name for name in fruits))
+    with open(os.path.join(folder, "menu.yaml"), "w", encoding="utf-8") as f:
+        f.write("version: 1\n\nfruits:\n  apple: { label: Apple }\n\nstock:\n  apple: 10\n\n"
+                "menu:\n  apple-juice:\n    label: Apple Juice\n    recipe: { apple: 2 }\n")
+
+
+def write_orders_mix(path, order_lines):
+    """The second order mix: `order_lines` order lines uniform over the canonical menu,
+    10% of them `ID xN` (N 2 to 10), and one `restock FRUIT N` (N 1 to 99) per 10
+    order lines at a random place among them rather than after the 10th.
+    """
+    rng = random.Random(SEED + 4)
+    restocks = ["restock %s %d\n" % (fruit, n) for fruit in CANONICAL_FRUITS for n in range(1, 100)]
+    plain = [m + "\n" for m in CANONICAL_MENU]
+    with open(path, "w", encoding="ascii") as f:
+        chunk = []
+        written = 0
+        while written < order_lines:
+            block = []
+            for _ in range(min(10, order_lines - written)):
+                if rng.random() < 0.1:
+                    block.append("%s x%d\n" % (rng.choice(CANONICAL_MENU), rng.randint(2, 10)))
+                else:
+                    block.append(rng.choice(plain))
+            written += len(block)
+            if len(block) == 10:
+                block.insert(rng.randrange(11), restocks[rng.randrange(len(restocks))])
+            chunk.extend(block)
+            if len(chunk) >= 110_000:
+                f.write("".join(chunk))
+                chunk.clear()
+        f.write("".join(chunk))
+
+
 def script_hash():
     with open(__file__, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()[:16]
@@ -251,8 +475,10 @@ def build(out, name, params, make):
     return True
 
 
-SETS = ["lint-clean", "lint-errors", "scale-10k", "scale-1m", "orders-10m.txt", "orders-1m.txt", "orders-100k.txt"]
-QUICK_SKIPS = {"scale-1m", "orders-10m.txt"}
+SETS = ["lint-clean", "lint-errors", "scale-10k", "scale-1m", "lint-single", "lint-deep", "lint-unused",
+        "orders-10m.txt", "orders-1m.txt", "orders-100k.txt", "orders-mix-10m.txt", "orders-mix-1m.txt",
+        "orders-mix-100k.txt"]
+QUICK_SKIPS = {"scale-1m", "orders-10m.txt", "orders-mix-10m.txt"}
 
 
 def main(argv=None):
@@ -277,6 +503,12 @@ def main(argv=None):
         "orders-10m.txt": (dict(orders=10_000_000), lambda t: write_orders(t, 10_000_000)),
         "orders-1m.txt": (dict(orders=1_000_000), lambda t: write_orders(t, 1_000_000)),
         "orders-100k.txt": (dict(orders=100_000), lambda t: write_orders(t, 100_000)),
+        "lint-single": (dict(items=LINT_ITEMS), write_single),
+        "lint-deep": (dict(items=50_000), write_deep),
+        "lint-unused": (dict(fruits=UNUSED_FRUITS), write_unused),
+        "orders-mix-10m.txt": (dict(order_lines=10_000_000), lambda t: write_orders_mix(t, 10_000_000)),
+        "orders-mix-1m.txt": (dict(order_lines=1_000_000), lambda t: write_orders_mix(t, 1_000_000)),
+        "orders-mix-100k.txt": (dict(order_lines=100_000), lambda t: write_orders_mix(t, 100_000)),
     }
     for name in wanted:
         params, make = makers[name]
