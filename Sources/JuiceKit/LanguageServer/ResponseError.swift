@@ -110,9 +110,9 @@ enum DocumentURI {
         var utf8 = Array(rest.utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                guard utf8.count >= 2, let value = WholeNumber.hexadecimal(utf8.prefix(2)) else { return nil }
                 utf8 = utf8.dropFirst(2)
-                bytes.append(value)
+                bytes.append(UInt8(truncatingIfNeeded: value))
             } else {
                 bytes.append(byte)
             }

@@ -35,11 +35,14 @@ private struct JSONReader {
     let bytes: [UInt8]
     var offset = 0
 
-    /// A container being filled: an array's elements, or an object's members
-    /// and the key whose value comes next.
-    enum Open {
-        case array([JSONValue])
-        case object([(key: String, value: JSONValue)], key: String?)
+    /// A container being filled. Its elements wait in the reader's shared
+    /// `values` (and an object's names in `keys`) from these indices on, and
+    /// become one array when it closes: appending to an array held inside an
+    /// enum on a stack would copy it for every element, a quadratic read.
+    struct Open {
+        var isObject: Bool
+        var firstValue: Int
+        var firstKey: Int
     }
 
     init(bytes: [UInt8]) {
@@ -66,6 +69,10 @@ private struct JSONReader {
     /// One value, nesting handled with `stack` rather than recursion.
     mutating func value() throws(JSONParseError) -> JSONValue {
         var stack: [Open] = []
+        // The finished elements and member names of every open container,
+        // innermost last.
+        var values: [JSONValue] = []
+        var keys: [String] = []
         while true {
             skipWhitespace()
             guard offset < bytes.count else { throw failure("unexpected end of input") }
@@ -82,11 +89,9 @@ private struct JSONReader {
                 if offset < bytes.count, bytes[offset] == closer {
                     offset += 1
                     finished = isObject ? .object([]) : .array([])
-                } else if isObject {
-                    stack.append(.object([], key: try key()))
-                    continue
                 } else {
-                    stack.append(.array([]))
+                    stack.append(Open(isObject: isObject, firstValue: values.count, firstKey: keys.count))
+                    if isObject { keys.append(try key()) }
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -106,38 +111,30 @@ private struct JSONReader {
                 throw failure("unexpected character")
             }
             // Hand the finished value to the containers it closes.
-            while true {
-                guard let open = stack.popLast() else { return finished }
+            while let open = stack.last {
+                values.append(finished)
                 skipWhitespace()
                 guard offset < bytes.count else { throw failure("unexpected end of input") }
                 let next = bytes[offset]
                 offset += 1
-                switch open {
-                case .array(var elements):
-                    elements.append(finished)
-                    if next == UInt8(ascii: ",") {
-                        stack.append(.array(elements))
-                    } else if next == UInt8(ascii: "]") {
-                        finished = .array(elements)
-                        continue
-                    } else {
-                        offset -= 1
-                        throw failure("expected ',' or ']'")
-                    }
-                case .object(var members, let pendingKey):
-                    members.append((pendingKey ?? "", finished))
-                    if next == UInt8(ascii: ",") {
-                        stack.append(.object(members, key: try key()))
-                    } else if next == UInt8(ascii: "}") {
-                        finished = .object(members)
-                        continue
-                    } else {
-                        offset -= 1
-                        throw failure("expected ',' or '}'")
-                    }
+                if next == UInt8(ascii: ",") {
+                    if open.isObject { keys.append(try key()) }
+                    break
                 }
-                break
+                guard next == UInt8(ascii: open.isObject ? "}" : "]") else {
+                    offset -= 1
+                    throw failure(open.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                stack.removeLast()
+                if open.isObject {
+                    finished = .object(zip(keys[open.firstKey...], values[open.firstValue...]).map { (key: $0, value: $1) })
+                    keys.removeSubrange(open.firstKey...)
+                } else {
+                    finished = .array(Array(values[open.firstValue...]))
+                }
+                values.removeSubrange(open.firstValue...)
             }
+            if stack.isEmpty { return finished }
         }
     }
 
@@ -232,8 +229,10 @@ private struct JSONReader {
             let escape = bytes[offset + 1]
             offset += 2
             if escape == UInt8(ascii: "u") {
-                guard offset + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
-                else { throw failure("bad \\u escape") }
+                guard offset + 4 <= bytes.count, let value = WholeNumber.hexadecimal(bytes[offset..<offset + 4]) else {
+                    throw failure("bad \\u escape")
+                }
+                let unit = UInt16(truncatingIfNeeded: value)
                 offset += 4
                 if UTF16.isLeadSurrogate(unit) {
                     flushSurrogate()
