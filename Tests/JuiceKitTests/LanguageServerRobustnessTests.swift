@@ -11,9 +11,7 @@ import Testing
 /// they replaced took on the same input (minutes to hours).
 @Suite struct LanguageServerRobustnessTests {
     private func seconds(_ body: () throws -> Void) rethrows -> Double {
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure(body)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        try secondsTaken(body)
     }
 
     // MARK: JSON
@@ -179,6 +177,12 @@ import Testing
             }
         }
     }
+}
+
+/// How long `body` took, in seconds.
+func secondsTaken(_ body: () throws -> Void) rethrows -> Double {
+    let elapsed = try ContinuousClock().measure(body)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
 /// Positions the plain way: every conversion walks from its line's start.

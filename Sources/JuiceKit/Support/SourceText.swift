@@ -20,7 +20,7 @@ struct SourceText: Sendable {
     /// Where each libyaml line starts; the first is after a byte-order mark.
     private let yamlLineStarts: [Int]
     /// Where each LSP line starts (breaks at `\n`, `\r\n` and `\r` only).
-    private let lspLineStarts: [Int]
+    let lspLineStarts: [Int]
     /// The scalars and UTF-16 units before every `checkpointSpacing`th byte
     /// (the first scalar start at or after it). A conversion counts from the
     /// nearest checkpoint rather than from its line's start, so it costs the
@@ -155,26 +155,34 @@ struct SourceText: Sendable {
     func offset(lspLine line: Int, character: Int, units: Units) -> Int {
         guard line >= 0 else { return 0 }
         guard line < lspLineStarts.count else { return utf8.count }
-        let start = lspLineStarts[line]
-        let end = lspLineEnd(line)
-        switch units {
-        case .utf8:
-            var cursor = character < end - start ? start + max(character, 0) : end
-            while cursor > start, cursor < utf8.count, utf8[cursor] & 0xC0 == 0x80 { cursor -= 1 }
+        let line = lspLineStarts[line]..<lspLineEnd(line)
+        guard units == .utf16 else { return Self.offset(in: utf8, line: line, character: character, units: .utf8) }
+        let (target, overflow) = counts(before: line.lowerBound).units.addingReportingOverflow(max(character, 0))
+        let limit = overflow ? Int.max : target
+        guard let (cursor, counted) = walkStart(on: line, towards: limit, inUnits: true) else { return line.upperBound }
+        return Self.offset(in: utf8, line: line, character: limit, units: .utf16, from: cursor, counted: counted)
+    }
+
+    /// The offset of `character` (in `units`) on `line`, a line's text in
+    /// `utf8`, read as `offset(lspLine:character:units:)` says, counting
+    /// from `cursor` on the line, which has `counted` units before it.
+    static func offset(in utf8: [UInt8], line: Range<Int>, character: Int, units: Units, from cursor: Int? = nil, counted: Int = 0) -> Int {
+        var cursor = cursor ?? line.lowerBound, counted = counted
+        let character = max(character, 0)
+        if units == .utf8 {
+            // A byte count needs no walk: step back to the scalar's start.
+            cursor = character - counted < line.upperBound - cursor ? cursor + character - counted : line.upperBound
+            while cursor > line.lowerBound, cursor < utf8.count, utf8[cursor] & 0xC0 == 0x80 { cursor -= 1 }
             return cursor
-        case .utf16:
-            let (target, overflow) = counts(before: start).units.addingReportingOverflow(max(character, 0))
-            let limit = overflow ? Int.max : target
-            guard var (cursor, counted) = walkStart(on: start..<end, towards: limit, inUnits: true) else { return end }
-            while cursor < end {
-                let length = Self.scalarLength(utf8[cursor])
-                let width = length == 4 ? 2 : 1
-                if counted > limit - width { break }
-                counted += width
-                cursor += length
-            }
-            return min(cursor, end)
         }
+        while cursor < line.upperBound {
+            let length = scalarLength(utf8[cursor])
+            let width = length == 4 ? 2 : 1
+            if counted > character - width { break }
+            counted += width
+            cursor += length
+        }
+        return min(cursor, line.upperBound)
     }
 
     /// Where to start walking on `line` towards the scalar or UTF-16 unit
