@@ -43,6 +43,14 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONValue.parse(#"{"a":[1}"#) }
     }
 
+    @Test func numbersAtTheEdgesOfInt() throws {
+        let text = "[0,-0,-12,9223372036854775807,-9223372036854775808,9223372036854775808,-9223372036854775809,1.5,-2e3]"
+        #expect(try JSONValue.parse(text) == .array([
+            .int(0), .int(0), .int(-12), .int(Int.max), .int(Int.min), .double(9223372036854775808), .double(-0x1p63),
+            .double(1.5), .double(-2000),
+        ]))
+    }
+
     @Test func aUnicodeEscapeIsFourHexDigitsWithNoSign() throws {
         #expect(try JSONValue.parse(#""\u00e9\u00C9""#).string == "éÉ")
         for text in [#""\u+041""#, #""\u-000""#, #""\u 041""#, #""\u04g1""#] {

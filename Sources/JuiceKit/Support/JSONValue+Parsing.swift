@@ -35,14 +35,16 @@ private struct JSONReader {
     let bytes: [UInt8]
     var offset = 0
 
-    /// A container being filled. Its elements wait in the reader's shared
-    /// `values` (and an object's names in `keys`) from these indices on, and
-    /// become one array when it closes: appending to an array held inside an
-    /// enum on a stack would copy it for every element, a quadratic read.
+    /// A container being filled: an array's elements, or an object's
+    /// members and the name of the one whose value comes next. Each is its
+    /// own buffer, filled in place on the stack and moved into the value
+    /// when the container closes; appending to an array held in an enum
+    /// case copied it for every element, a quadratic read.
     struct Open {
         var isObject: Bool
-        var firstValue: Int
-        var firstKey: Int
+        var elements: [JSONValue] = []
+        var members: [(key: String, value: JSONValue)] = []
+        var pendingKey = ""
     }
 
     init(bytes: [UInt8]) {
@@ -69,10 +71,6 @@ private struct JSONReader {
     /// One value, nesting handled with `stack` rather than recursion.
     mutating func value() throws(JSONParseError) -> JSONValue {
         var stack: [Open] = []
-        // The finished elements and member names of every open container,
-        // innermost last.
-        var values: [JSONValue] = []
-        var keys: [String] = []
         while true {
             skipWhitespace()
             guard offset < bytes.count else { throw failure("unexpected end of input") }
@@ -90,8 +88,9 @@ private struct JSONReader {
                     offset += 1
                     finished = isObject ? .object([]) : .array([])
                 } else {
-                    stack.append(Open(isObject: isObject, firstValue: values.count, firstKey: keys.count))
-                    if isObject { keys.append(try key()) }
+                    var open = Open(isObject: isObject)
+                    if isObject { open.pendingKey = try key() }
+                    stack.append(open)
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -111,28 +110,26 @@ private struct JSONReader {
                 throw failure("unexpected character")
             }
             // Hand the finished value to the containers it closes.
-            while let open = stack.last {
-                values.append(finished)
+            while let top = stack.indices.last {
+                if stack[top].isObject {
+                    stack[top].members.append((stack[top].pendingKey, finished))
+                } else {
+                    stack[top].elements.append(finished)
+                }
                 skipWhitespace()
                 guard offset < bytes.count else { throw failure("unexpected end of input") }
                 let next = bytes[offset]
                 offset += 1
                 if next == UInt8(ascii: ",") {
-                    if open.isObject { keys.append(try key()) }
+                    if stack[top].isObject { stack[top].pendingKey = try key() }
                     break
                 }
-                guard next == UInt8(ascii: open.isObject ? "}" : "]") else {
+                guard next == UInt8(ascii: stack[top].isObject ? "}" : "]") else {
                     offset -= 1
-                    throw failure(open.isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                    throw failure(stack[top].isObject ? "expected ',' or '}'" : "expected ',' or ']'")
                 }
-                stack.removeLast()
-                if open.isObject {
-                    finished = .object(zip(keys[open.firstKey...], values[open.firstValue...]).map { (key: $0, value: $1) })
-                    keys.removeSubrange(open.firstKey...)
-                } else {
-                    finished = .array(Array(values[open.firstValue...]))
-                }
-                values.removeSubrange(open.firstValue...)
+                let open = stack.removeLast()
+                finished = open.isObject ? .object(open.members) : .array(open.elements)
             }
             if stack.isEmpty { return finished }
         }
@@ -183,6 +180,14 @@ private struct JSONReader {
             offset += 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard digits(&self) > 0 else { throw failure("expected a digit") }
+        }
+        // Whole numbers (ids, positions, most of a big array) are read
+        // without making a string first.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        if integral, let magnitude = bytes.withUnsafeBufferPointer({
+            WholeNumber.decimalValue(UnsafeBufferPointer(rebasing: $0[(negative ? start + 1 : start)..<offset]))
+        }) {
+            return .int(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         if integral, let number = Int(text) { return .int(number) }
