@@ -8,20 +8,20 @@ import Testing
     static let fruits = "file:///shop/recipes/fruits.yaml"
     static let menu = "file:///shop/recipes/menu.yaml"
 
-    private static func message(_ method: String, id: Int? = nil, _ params: JSONValue = .object([])) -> [UInt8] {
+    static func message(_ method: String, id: Int? = nil, _ params: JSONValue = .object([])) -> [UInt8] {
         var members: [(key: String, value: JSONValue)] = [("jsonrpc", .string("2.0"))]
         if let id { members.append(("id", .int(id))) }
         members += [("method", .string(method)), ("params", params)]
         return Array(JSONValue.object(members).serialized.utf8)
     }
 
-    private static func open(_ uri: String, _ text: String) -> [UInt8] {
+    static func open(_ uri: String, _ text: String) -> [UInt8] {
         message("textDocument/didOpen", .object([("textDocument", .object([
             ("uri", .string(uri)), ("languageId", .string("yaml")), ("version", .int(1)), ("text", .string(text)),
         ]))]))
     }
 
-    private static func change(_ uri: String, version: Int, from: (Int, Int), to: (Int, Int), _ text: String) -> [UInt8] {
+    static func change(_ uri: String, version: Int, from: (Int, Int), to: (Int, Int), _ text: String) -> [UInt8] {
         func position(_ p: (Int, Int)) -> JSONValue { .object([("line", .int(p.0)), ("character", .int(p.1))]) }
         return message("textDocument/didChange", .object([
             ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
@@ -31,7 +31,7 @@ import Testing
         ]))
     }
 
-    private static func at(_ uri: String, _ line: Int, _ character: Int, _ extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
+    static func at(_ uri: String, _ line: Int, _ character: Int, _ extra: [(key: String, value: JSONValue)] = []) -> JSONValue {
         .object([
             ("textDocument", .object([("uri", .string(uri))])),
             ("position", .object([("line", .int(line)), ("character", .int(character))])),
@@ -56,7 +56,7 @@ import Testing
     }
 
     /// The diagnostics last published for `uri`: (code, line, character) each.
-    private static func published(_ messages: [JSONValue], _ uri: String) -> [[String]]? {
+    static func published(_ messages: [JSONValue], _ uri: String) -> [[String]]? {
         messages.last { $0["method"]?.string == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.string == uri }
             .map { message in
                 (message["params"]?["diagnostics"]?.array ?? []).map { diagnostic in
@@ -66,7 +66,7 @@ import Testing
             }
     }
 
-    private static func error(_ messages: [JSONValue], id: Int) -> Int? {
+    static func error(_ messages: [JSONValue], id: Int) -> Int? {
         messages.first { $0["id"]?.int == id }?["error"]?["code"]?.int
     }
 

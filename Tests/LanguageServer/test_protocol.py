@@ -209,6 +209,46 @@ def test_header_blocks_without_a_usable_length_are_dropped(server):
     assert server.response(2)["result"] == []
 
 
+DOLLAR_X = json.dumps({"jsonrpc": "2.0", "method": "$/x", "params": {}}).encode()
+
+
+@pytest.mark.parametrize("prefix", [
+    b"Content-Length: 1x\r\n\r\n" + DOLLAR_X,                       # a malformed length: the body is left
+    b"Content-Lenght: %d\r\n\r\n" % len(DOLLAR_X) + DOLLAR_X,        # a misspelt name: the body is left
+    b"X-Content-Length: 5\r\n\r\n" + DOLLAR_X,                      # another header: no length at all
+    b"Content-Length: %d\r\nX-Content-Length: 5\r\n\r\n" % len(DOLLAR_X) + DOLLAR_X,  # not the length
+], ids=["malformed", "misspelt", "x-content-length", "x-content-length-after"])
+def test_after_a_dropped_header_the_next_message_is_read(server, prefix):
+    server.initialize()
+    # Before, the old body's ':' hid every later header: nothing was answered again.
+    server.send_bytes(prefix)
+    assert server.request(1, "workspace/symbol", {"query": ""})["result"] == []
+
+
+def test_after_a_length_too_short_the_next_message_is_read(server):
+    server.initialize()
+    server.send_bytes(b"Content-Length: %d\r\n\r\n" % (len(DOLLAR_X) - 5) + DOLLAR_X)
+    # The part read is not JSON; the rest, before the next header, is skipped.
+    answer = server.next()
+    assert answer.get("id", "missing") is None and error_code(answer) == PARSE_ERROR, answer
+    assert server.request(1, "workspace/symbol", {"query": ""})["result"] == []
+
+
+@pytest.mark.parametrize("members", ["array", "object"])
+def test_a_10_mb_array_or_object_is_read_in_linear_time(server, members):
+    server.initialize()
+    # An array or object used to be copied for each element added: hours for 10 MB.
+    if members == "array":
+        extra = b"[" + b"0," * (5 * 1024 * 1024) + b"0]"
+    else:
+        extra = b"{" + b",".join(b'"k%d":0' % index for index in range(900_000)) + b"}"
+    assert len(extra) > 10_000_000
+    started = time.monotonic()
+    server.send(b'{"jsonrpc":"2.0","id":1,"method":"workspace/symbol","params":{"query":"","extra":' + extra + b"}}")
+    assert server.response(1, timeout=30)["result"] == []
+    assert time.monotonic() - started < 20
+
+
 def test_a_request_cancelled_while_it_waits(server, book):
     server.initialize(book)
     uri = (book / "recipes" / "menu.yaml").as_uri()

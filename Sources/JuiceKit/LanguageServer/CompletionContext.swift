@@ -39,10 +39,16 @@ struct CompletionContext: Equatable {
         var entries: [[UInt8]] = [[]]
         var lineKey: String?
         var current: [UInt8] = []
+        // Whether `current` has a `:`, and whether it was read for the line's
+        // key since: the text before its first `:` no longer changes, so
+        // reading it again for every byte would make a long line quadratic.
+        var currentHasColon = false
+        var currentKeyRead = false
         var quote: UInt8?
         for byte in before {
             if let open = quote {
                 current.append(byte)
+                if byte == UInt8(ascii: ":") { currentHasColon = true }
                 if byte == open { quote = nil }
                 continue
             }
@@ -68,7 +74,16 @@ struct CompletionContext: Equatable {
                 current.append(byte)
                 if !open.isEmpty { entries[entries.count - 1].append(byte) }
             }
-            if open.isEmpty, lineKey == nil, let key = Self.key(of: current) { lineKey = key }
+            if current.isEmpty {
+                currentHasColon = false
+                currentKeyRead = false
+            } else if byte == UInt8(ascii: ":") {
+                currentHasColon = true
+            }
+            if open.isEmpty, lineKey == nil, currentHasColon, !currentKeyRead {
+                currentKeyRead = true
+                lineKey = Self.key(of: current)
+            }
         }
         guard quote == nil else { return nil }
 

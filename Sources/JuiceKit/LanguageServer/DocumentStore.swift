@@ -61,6 +61,11 @@ struct DocumentStore {
     private var disk: [String: [UInt8]] = [:]
     /// Decoded disk files, made when a position in one is first needed.
     private var decoded: [String: SourceText] = [:]
+    /// The URI each file was last opened by, as the client wrote it, kept
+    /// after it is closed: the client knows a file by its own spelling
+    /// (`untitled:`, `%2d`, `localhost`), so a closed file's diagnostics
+    /// are cleared, and a book file's published later, under that URI.
+    private var clientURIs: [String: String] = [:]
 
     /// The open document at `path`.
     func document(at path: String) -> OpenDocument? { open[path] }
@@ -75,13 +80,23 @@ struct DocumentStore {
         return text
     }
 
-    /// The URI to name `path` by: the client's own if it opened the file.
+    /// The URI to name `path` by: the client's own if it opened the file;
+    /// else a `file:` URI, or the key itself for a document that is not a
+    /// file (`LanguageServer.path(of:)`).
     func uri(of path: String) -> String {
-        open[path]?.uri ?? DocumentURI.uri(of: path)
+        open[path]?.uri ?? clientURIs[path] ?? (path.hasPrefix("/") ? DocumentURI.uri(of: path) : path)
     }
 
     mutating func setOpen(_ document: OpenDocument, at path: String) {
         open[path] = document
+        clientURIs[path] = document.uri
+    }
+
+    /// Forgets the URI a closed file was opened by, once nothing more will
+    /// be published for it (a loose file, cleared on closing).
+    mutating func forgetURI(of path: String) {
+        guard open[path] == nil else { return }
+        clientURIs[path] = nil
     }
 
     mutating func close(_ path: String) {
@@ -94,11 +109,15 @@ struct DocumentStore {
         decoded[path] = nil
     }
 
-    /// Forgets the disk text of every path `isGone` picks.
+    /// Forgets the disk text, and the client's URI if closed, of every path
+    /// `isGone` picks.
     mutating func forgetDisk(where isGone: (String) -> Bool) {
         for path in disk.keys where isGone(path) {
             disk[path] = nil
             decoded[path] = nil
+        }
+        for path in clientURIs.keys where open[path] == nil && isGone(path) {
+            clientURIs[path] = nil
         }
     }
 }

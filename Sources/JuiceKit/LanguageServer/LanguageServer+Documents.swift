@@ -45,10 +45,10 @@ extension LanguageServer {
         } else if let root = try params.optionalString("rootUri") {
             if let path = DocumentURI.path(of: root) { folders.append(path) }
         } else if let root = try params.optionalString("rootPath") {
-            folders.append(root)
+            folders.append(DocumentURI.normalized(root))
         }
         phase = .running
-        for folder in folders { addFolder(RecipeSources.absolutePath(folder)) }
+        for folder in folders { addFolder(folder) }
         log.write(.info, "initialized with \(books.count) book(s), \(books.reduce(0) { $0 + $1.workspace.paths.count }) file(s)")
         return initializeResult()
     }
@@ -71,100 +71,6 @@ extension LanguageServer {
         ])))
     }
 
-    // MARK: Folders
-
-    /// Loads a workspace folder's book: its `recipes/`, or the folder.
-    mutating func addFolder(_ folder: String) {
-        guard !books.contains(where: { $0.folder == folder }) else { return }
-        let recipes = folder == "/" ? "/recipes" : folder + "/recipes"
-        let directory = files.isDirectory(recipes) ? recipes : folder
-        var book = ServerBook(origin: .folder(folder, directory: directory), configuration: configuration(in: folder))
-        if let loaded = files.load(directory) {
-            for unit in loaded.units { book.workspace.load(unit) }
-            for source in loaded.sources { documents.setDisk(source.bytes, at: source.path) }
-        } else {
-            // Some file could not be read: take the others one by one.
-            for path in files.discover(directory) {
-                guard let bytes = files.read(path) else {
-                    log.write(.warning, "cannot read '\(path)'; it is left out of the book")
-                    continue
-                }
-                book.update(path, bytes: bytes)
-                documents.setDisk(bytes, at: path)
-            }
-        }
-        // Files already open (a folder added mid-session) count as open.
-        for path in book.workspace.paths {
-            if let document = documents.document(at: path) { book.update(path, bytes: document.text.utf8) }
-        }
-        // An open loose file that now lies in this book joins it.
-        for index in books.indices.reversed() {
-            if case .loose(let path) = books[index].origin, book.holds(path), let document = documents.document(at: path) {
-                books.remove(at: index)
-                book.update(path, bytes: document.text.utf8)
-            }
-        }
-        books.insert(book, at: books.firstIndex { $0.folder == nil } ?? books.endIndex)
-    }
-
-    /// Drops a folder's book, clearing the diagnostics it published.
-    mutating func removeFolder(_ folder: String) {
-        guard let index = books.firstIndex(where: { $0.folder == folder }) else { return }
-        let book = books.remove(at: index)
-        for path in book.published.keys { pending.append(publication(path, [])) }
-        documents.forgetDisk(where: book.holds)
-        // Its open files are checked on their own from now on.
-        for path in book.workspace.paths where documents.document(at: path) != nil {
-            openLoose(path)
-        }
-    }
-
-    /// The configuration a folder's `.juice-lint.yaml` sets (its open text
-    /// if the editor has it open), or the defaults when there is none. A
-    /// configuration with a mistake is reported to the user and not used.
-    mutating func configuration(in folder: String) -> LintConfiguration {
-        let path = folder == "/" ? "/" + LintConfiguration.defaultFileName : folder + "/" + LintConfiguration.defaultFileName
-        guard let bytes = documents.document(at: path)?.text.utf8 ?? files.read(path) else { return LintConfiguration() }
-        do throws(ConfigurationError) {
-            return try LintConfiguration.parse(bytes, path: path)
-        } catch {
-            log.write(.warning, "\(error)")
-            pending.append(Self.notification("window/showMessage", .object([
-                ("type", .int(1)), ("message", .string("juice-lint: \(error); using the default rule levels")),
-            ])))
-            return LintConfiguration()
-        }
-    }
-
-    /// The book `path` belongs to: the innermost folder that holds it, or
-    /// its own loose book.
-    func bookIndex(holding path: String) -> Int? {
-        var best: (index: Int, depth: Int)?
-        for (index, book) in books.enumerated() where book.holds(path) {
-            let depth: Int
-            switch book.origin {
-            case .loose: return index
-            case .folder(_, let directory): depth = directory.count
-            }
-            if depth > best?.depth ?? -1 { best = (index, depth) }
-        }
-        return best?.index
-    }
-
-    /// The folder whose configuration file `path` is, if it is one.
-    func configurationFolder(of path: String) -> String? {
-        books.compactMap(\.folder).first { folder in
-            path == (folder == "/" ? "" : folder) + "/" + LintConfiguration.defaultFileName
-        }
-    }
-
-    mutating func reloadConfiguration(of folder: String) {
-        let configuration = configuration(in: folder)
-        guard let index = books.firstIndex(where: { $0.folder == folder }) else { return }
-        books[index].configuration = configuration
-        books[index].changed()
-    }
-
     // MARK: Document sync
 
     mutating func didOpen(_ params: Params) throws(ResponseError) {
@@ -177,24 +83,45 @@ extension LanguageServer {
         forcePublishing.insert(path)
     }
 
+    /// Applies a notification's changes in order, each to the text the ones
+    /// before it made, or none of them: a change that cannot be read (the
+    /// protocol has no answer to a notification) leaves the document as it
+    /// was, and the log says the editor's text may now differ.
     mutating func didChange(_ params: Params) throws(ResponseError) {
         let item = try params.object("textDocument")
         let uri = try item.string("uri")
         let path = Self.path(of: uri)
-        guard var document = documents.document(at: path) else { throw .invalidParams("'\(uri)' is not open") }
-        for change in try params.array("contentChanges") {
-            let replacement = Array(try change.string("text").utf8)
-            guard let range = try change.optionalObject("range") else {
-                document.text = SourceText(utf8: replacement)
-                continue
-            }
-            let start = try range.position("start"), end = try range.position("end")
-            let from = document.text.offset(lspLine: start.line, character: start.character, units: units)
-            let to = max(from, document.text.offset(lspLine: end.line, character: end.character, units: units))
-            let old = document.text.utf8
-            document.text = SourceText(utf8: Array(old[..<from]) + replacement + Array(old[to...]))
+        guard var document = documents.document(at: path) else {
+            throw .invalidParams("'\(uri.escapingControlCharacters)' is not open")
         }
-        document.version = try item.optionalInt("version") ?? document.version
+        do throws(ResponseError) {
+            let changes = try params.array("contentChanges")
+            if !changes.isEmpty {
+                var text = EditableText(document.text)
+                for change in changes {
+                    let replacement = Array(try change.string("text").utf8)
+                    guard let range = try change.optionalObject("range") else {
+                        text = EditableText(SourceText(utf8: replacement))
+                        continue
+                    }
+                    var start = try range.position("start"), end = try range.position("end")
+                    // Ends given the wrong way round are read as the range
+                    // between them, as vscode-languageserver's TextDocument reads them.
+                    if end < start { swap(&start, &end) }
+                    let from = text.offset(lspLine: start.line, character: start.character, units: units)
+                    let to = max(from, text.offset(lspLine: end.line, character: end.character, units: units))
+                    text.replace(from..<to, with: replacement)
+                }
+                document.text = text.text
+            }
+            document.version = try item.optionalInt("version") ?? document.version
+        } catch {
+            throw ResponseError(
+                code: error.code,
+                message: "\(error.message); none of the changes to '\(uri.escapingControlCharacters)' were applied, "
+                    + "so the server's text may differ from the editor's until the document is opened again"
+            )
+        }
         documents.setOpen(document, at: path)
         documentChanged(path)
         // The edited document hears back even when nothing changed, with
@@ -213,9 +140,11 @@ extension LanguageServer {
         }
         guard let index = bookIndex(holding: path) else { return }
         if case .loose = books[index].origin {
-            let book = books.remove(at: index)
+            // Cleared under the URI the client opened it by, then forgotten.
+            let book = removeBook(at: index)
             for published in book.published.keys { pending.append(publication(published, [])) }
             if book.published.isEmpty { pending.append(publication(path, [])) }
+            documents.forgetURI(of: path)
             return
         }
         // A book file goes back to its text on disk, or leaves the book.
@@ -243,10 +172,10 @@ extension LanguageServer {
     mutating func didChangeWorkspaceFolders(_ params: Params) throws(ResponseError) {
         let event = try params.object("event")
         for folder in try event.array("removed") {
-            if let path = DocumentURI.path(of: try folder.string("uri")) { removeFolder(RecipeSources.absolutePath(path)) }
+            if let path = DocumentURI.path(of: try folder.string("uri")) { removeFolder(path) }
         }
         for folder in try event.array("added") {
-            if let path = DocumentURI.path(of: try folder.string("uri")) { addFolder(RecipeSources.absolutePath(path)) }
+            if let path = DocumentURI.path(of: try folder.string("uri")) { addFolder(path) }
         }
     }
 
@@ -265,19 +194,11 @@ extension LanguageServer {
         }
     }
 
-    /// Checks an open file outside every book as a book of its own.
-    private mutating func openLoose(_ path: String) {
-        guard let document = documents.document(at: path) else { return }
-        var book = ServerBook(origin: .loose(path))
-        book.update(path, bytes: document.text.utf8)
-        books.append(book)
-        forcePublishing.insert(path)
-    }
-
-    /// The path a URI names; a URI that is not a local file (an unsaved
-    /// buffer's `untitled:`) is its own key, checked as a loose file.
+    /// The path a URI names (normalized, `DocumentURI.path(of:)`); a URI
+    /// that is not a local file (an unsaved buffer's `untitled:`) is its own
+    /// key, checked as a loose file.
     static func path(of uri: String) -> String {
-        DocumentURI.path(of: uri).map(RecipeSources.absolutePath) ?? uri
+        DocumentURI.path(of: uri) ?? uri
     }
 
     // MARK: Publishing

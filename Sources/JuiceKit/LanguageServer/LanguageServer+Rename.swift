@@ -59,10 +59,10 @@ extension LanguageServer {
 
     /// Where a name's own text is at `range` (the key's span), how it is
     /// written there, and the text it is in; nil when the span does not
-    /// hold `id` written plainly or in simple quotes.
-    func nameSpan(of id: String, at range: SourceRange) -> (range: Range<Int>, spelling: NameSpelling, text: SourceText)? {
-        var store = documents
-        guard let text = store.text(at: range.file) else { return nil }
+    /// hold `id` written plainly or in simple quotes. A file's text is
+    /// decoded once, for every name in it.
+    mutating func nameSpan(of id: String, at range: SourceRange) -> (range: Range<Int>, spelling: NameSpelling, text: SourceText)? {
+        guard let text = documents.text(at: range.file) else { return nil }
         let start = text.offset(of: range.start), end = max(start, text.offset(of: range.end))
         let written = text[start..<end]
         if written == id { return (start..<end, .plain, text) }
@@ -76,7 +76,7 @@ extension LanguageServer {
     /// `file:line:column` for a message, the path relative to its folder.
     func display(_ range: SourceRange) -> String {
         var path = range.file
-        if let folder = books.compactMap(\.folder).first(where: { path.hasPrefix($0 + "/") }) {
+        if let folder = folderBookIndices.lazy.compactMap({ self.books[$0].folder }).first(where: { path.hasPrefix($0 + "/") }) {
             path = String(path.dropFirst(folder.count + 1))
         }
         return "\(path):\(range.start.line):\(range.start.column)"

@@ -32,6 +32,8 @@ public struct LanguageServer {
     /// The workspace folders' books, then a book per YAML file opened
     /// outside all of them.
     var books: [ServerBook] = []
+    /// The index in `books` of each loose book, by its file's path.
+    var looseBooks: [String: Int] = [:]
     var documents = DocumentStore()
     /// The id of the next request the server sends the client.
     var nextOutgoingID = 1
@@ -155,7 +157,7 @@ public struct LanguageServer {
             return
         }
         guard phase == .running else {
-            if phase == .waitingForInitialize { log.write(.debug, "dropped '\(method)' before 'initialize'") }
+            if phase == .waitingForInitialize { log.write(.debug, "dropped '\(method.escapingControlCharacters)' before 'initialize'") }
             return
         }
         do throws(ResponseError) {
@@ -168,10 +170,10 @@ public struct LanguageServer {
             case "workspace/didChangeWorkspaceFolders": try didChangeWorkspaceFolders(Params(params))
             default:
                 // `$/` notifications may be ignored; so may any this server does not know.
-                log.write(.debug, "ignored notification '\(method)'")
+                log.write(.debug, "ignored notification '\(method.escapingControlCharacters)'")
             }
         } catch {
-            log.write(.warning, "'\(method)': \(error.message)")
+            log.write(.warning, "'\(method.escapingControlCharacters)': \(error.message)")
         }
     }
 

@@ -62,8 +62,8 @@ public enum LanguageServerTransport {
             }
             if !bodies.isEmpty {
                 let outgoing = server.receive(batch: bodies)
-                guard write(outgoing, to: output) else {
-                    log.write(.error, "cannot write standard output: \(String(cString: strerror(errno))); ending the session")
+                if let failure = write(outgoing, to: output) {
+                    log.write(.error, "cannot write standard output: \(failure); ending the session")
                     return server.exitStatus ?? 1
                 }
             }
@@ -73,8 +73,9 @@ public enum LanguageServerTransport {
         return server.exitStatus ?? 1
     }
 
-    /// Writes each message framed, whole; false when the output is gone.
-    static func write(_ messages: [JSONValue], to output: Int32) -> Bool {
+    /// Writes each message framed, whole; nil when written, else why the
+    /// output cannot take it.
+    static func write(_ messages: [JSONValue], to output: Int32) -> String? {
         var bytes: [UInt8] = []
         for message in messages {
             let body = message.serialized
@@ -89,11 +90,18 @@ public enum LanguageServerTransport {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                return false
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    // A non-blocking output that is full: wait until it is not.
+                    var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                    if poll(&descriptor, 1, -1) >= 0 || errno == EINTR { continue }
+                }
+                return String(cString: strerror(errno))
             }
+            // Nothing written and no error would be tried again for ever.
+            guard count > 0 else { return "it took no bytes" }
             written += count
         }
-        return true
+        return nil
     }
 }
 

@@ -6,7 +6,8 @@
 /// header block that never ends is dropped past `maximumHeaderBytes`, a body
 /// over `maximumBodyBytes` is read past without being kept, and a header
 /// block with no usable length is reported and skipped, after which the
-/// next header block is read as usual.
+/// next header block is read as usual, even with the skipped message's body
+/// still in front of it (`contentLength(in:)`).
 struct MessageFramer {
     /// One thing cut from the stream.
     enum Frame: Equatable {
@@ -54,20 +55,16 @@ struct MessageFramer {
             }
             return nil
         }
-        let header = String(decoding: buffer[start..<headerEnd - 4], as: UTF8.self)
         var length: Int?
         var malformed: String?
-        for line in header.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: " \t").lowercased()
-            // A length that was too short leaves the rest of its body in
-            // front of the next header: read on to the header's own name.
-            guard name.hasSuffix("content-length") else { continue }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")
-            if let number = Int(value), number >= 0, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+        let lines = buffer[start..<headerEnd - 4].split(omittingEmptySubsequences: true) { $0 == 0x0D || $0 == 0x0A }
+        for line in lines {
+            guard let field = Self.contentLength(in: line) else { continue }
+            let value = String(decoding: field, as: UTF8.self)
+            if field.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(value) {
                 length = number
             } else {
-                malformed = "a Content-Length that is not a whole number: '\(value.prefix(40))'"
+                malformed = "a Content-Length that is not a whole number: '\(String(value.prefix(40)).escapingControlCharacters)'"
             }
         }
         guard let length else {
@@ -89,6 +86,46 @@ struct MessageFramer {
         start = headerEnd + length
         scanned = 0
         return .body(body)
+    }
+
+    /// The value of a `Content-Length` header line (spaces and tabs around
+    /// it trimmed), or nil when the line is another header.
+    ///
+    /// The name is the last `content-length`, in any case, that a `:` follows
+    /// (spaces and tabs between allowed) and that starts the line or follows
+    /// a byte no header name has. A body that was dropped, or read too short,
+    /// leaves its rest (`..."params":{}}`) in front of the next header on the
+    /// same line, and this finds the header behind it; `X-Content-Length` is
+    /// another header, since `-` belongs to its name.
+    static func contentLength(in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let name = Array("content-length".utf8)
+        var candidate = line.endIndex - name.count
+        while candidate >= line.startIndex {
+            defer { candidate -= 1 }
+            guard zip(line[candidate...], name).allSatisfy({ ($0 | 0x20) == $1 }) else { continue }
+            if candidate > line.startIndex, isTokenByte(line[candidate - 1]) { continue }
+            var colon = candidate + name.count
+            while colon < line.endIndex, line[colon] == 0x20 || line[colon] == 0x09 { colon += 1 }
+            guard colon < line.endIndex, line[colon] == UInt8(ascii: ":") else { continue }
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+            while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
+            return value
+        }
+        return nil
+    }
+
+    /// Whether a byte can be part of a header name (RFC 9110's `tchar`).
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The offset just past `\r\n\r\n`, searching on from where the last
@@ -115,15 +152,5 @@ struct MessageFramer {
             buffer.removeSubrange(0..<start)
             start = 0
         }
-    }
-}
-
-extension Substring {
-    /// The text with `characters` trimmed from both ends.
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        var text = self
-        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
-        while let last = text.last, characters.contains(last) { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -95,8 +95,8 @@ struct Params {
 
 /// `file://` URIs and the paths they name.
 enum DocumentURI {
-    /// The path a `file:` URI names, percent-decoded; nil for another scheme
-    /// or a URI that is not well formed.
+    /// The path a `file:` URI names, percent-decoded and `normalized`; nil
+    /// for another scheme or a URI that is not well formed.
     static func path(of uri: String) -> String? {
         guard uri.lowercased().hasPrefix("file://") else { return nil }
         var rest = Substring(uri.dropFirst(7))
@@ -110,16 +110,30 @@ enum DocumentURI {
         var utf8 = Array(rest.utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                guard utf8.count >= 2, let value = WholeNumber.hexadecimal(utf8.prefix(2)) else { return nil }
                 utf8 = utf8.dropFirst(2)
-                bytes.append(value)
+                bytes.append(UInt8(truncatingIfNeeded: value))
             } else {
                 bytes.append(byte)
             }
         }
         // A path is bytes to the kernel, but to everything here it is text.
         guard let path = String(validating: bytes, as: UTF8.self), !path.contains("\0") else { return nil }
-        return path
+        return normalized(path)
+    }
+
+    /// A path in the one form every path in the server takes (a book's
+    /// files, open documents, file events): absolute, with no empty, `.` or
+    /// `..` segments, so one file is one key however a URI spells it (`//`,
+    /// `/./`, `/x/../`). `..` goes by the name, as RFC 3986 removes a URI's
+    /// dot segments, not through links; a relative path (an old client's
+    /// `rootPath`) is taken from the working directory.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in RecipeSources.absolutePath(path).split(separator: "/") {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The `file:` URI of an absolute path, percent-encoding all but

@@ -53,8 +53,19 @@ struct ServerBook {
         case .loose(let file):
             return path == file
         case .folder(_, let directory):
-            guard path.hasPrefix(directory + "/"), path.hasSuffix(".yaml") || path.hasSuffix(".yml") else { return false }
-            return !path.dropFirst(directory.count + 1).split(separator: "/").contains { $0.hasPrefix(".") }
+            // A folder of `/` holds `/x.yaml`, not `//x.yaml`.
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            guard path.hasPrefix(prefix), path.hasSuffix(".yaml") || path.hasSuffix(".yml") else { return false }
+            return !path.dropFirst(prefix.count).split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+    }
+
+    /// Whether any of `paths` is one of this book's files: a loose book
+    /// looks its one file up rather than trying every path.
+    func holdsAny(of paths: Set<String>) -> Bool {
+        switch origin {
+        case .loose(let file): return paths.contains(file)
+        case .folder: return paths.contains(where: holds)
         }
     }
 
@@ -113,7 +124,7 @@ struct ServerBook {
     /// even if unchanged (a document just opened is told it is clean);
     /// records them as sent.
     mutating func unpublished(forcing forced: Set<String>) -> [(path: String, diagnostics: [Diagnostic])] {
-        guard edited || forced.contains(where: holds) else { return [] }
+        guard edited || holdsAny(of: forced) else { return [] }
         edited = false
         let now = current().diagnostics
         var changes: [(path: String, diagnostics: [Diagnostic])] = []

@@ -35,11 +35,16 @@ private struct JSONReader {
     let bytes: [UInt8]
     var offset = 0
 
-    /// A container being filled: an array's elements, or an object's members
-    /// and the key whose value comes next.
-    enum Open {
-        case array([JSONValue])
-        case object([(key: String, value: JSONValue)], key: String?)
+    /// A container being filled: an array's elements, or an object's
+    /// members and the name of the one whose value comes next. Each is its
+    /// own buffer, filled in place on the stack and moved into the value
+    /// when the container closes; appending to an array held in an enum
+    /// case copied it for every element, a quadratic read.
+    struct Open {
+        var isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [(key: String, value: JSONValue)] = []
+        var pendingKey = ""
     }
 
     init(bytes: [UInt8]) {
@@ -82,11 +87,10 @@ private struct JSONReader {
                 if offset < bytes.count, bytes[offset] == closer {
                     offset += 1
                     finished = isObject ? .object([]) : .array([])
-                } else if isObject {
-                    stack.append(.object([], key: try key()))
-                    continue
                 } else {
-                    stack.append(.array([]))
+                    var open = Open(isObject: isObject)
+                    if isObject { open.pendingKey = try key() }
+                    stack.append(open)
                     continue
                 }
             case UInt8(ascii: "\""):
@@ -106,38 +110,28 @@ private struct JSONReader {
                 throw failure("unexpected character")
             }
             // Hand the finished value to the containers it closes.
-            while true {
-                guard let open = stack.popLast() else { return finished }
+            while let top = stack.indices.last {
+                if stack[top].isObject {
+                    stack[top].members.append((stack[top].pendingKey, finished))
+                } else {
+                    stack[top].elements.append(finished)
+                }
                 skipWhitespace()
                 guard offset < bytes.count else { throw failure("unexpected end of input") }
                 let next = bytes[offset]
                 offset += 1
-                switch open {
-                case .array(var elements):
-                    elements.append(finished)
-                    if next == UInt8(ascii: ",") {
-                        stack.append(.array(elements))
-                    } else if next == UInt8(ascii: "]") {
-                        finished = .array(elements)
-                        continue
-                    } else {
-                        offset -= 1
-                        throw failure("expected ',' or ']'")
-                    }
-                case .object(var members, let pendingKey):
-                    members.append((pendingKey ?? "", finished))
-                    if next == UInt8(ascii: ",") {
-                        stack.append(.object(members, key: try key()))
-                    } else if next == UInt8(ascii: "}") {
-                        finished = .object(members)
-                        continue
-                    } else {
-                        offset -= 1
-                        throw failure("expected ',' or '}'")
-                    }
+                if next == UInt8(ascii: ",") {
+                    if stack[top].isObject { stack[top].pendingKey = try key() }
+                    break
                 }
-                break
+                guard next == UInt8(ascii: stack[top].isObject ? "}" : "]") else {
+                    offset -= 1
+                    throw failure(stack[top].isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                let open = stack.removeLast()
+                finished = open.isObject ? .object(open.members) : .array(open.elements)
             }
+            if stack.isEmpty { return finished }
         }
     }
 
@@ -187,6 +181,14 @@ private struct JSONReader {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard digits(&self) > 0 else { throw failure("expected a digit") }
         }
+        // Whole numbers (ids, positions, most of a big array) are read
+        // without making a string first.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        if integral, let magnitude = bytes.withUnsafeBufferPointer({
+            WholeNumber.decimalValue(UnsafeBufferPointer(rebasing: $0[(negative ? start + 1 : start)..<offset]))
+        }) {
+            return .int(negative ? -magnitude : magnitude)
+        }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         if integral, let number = Int(text) { return .int(number) }
         return .double(Double(text) ?? (text.hasPrefix("-") ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude))
@@ -232,8 +234,10 @@ private struct JSONReader {
             let escape = bytes[offset + 1]
             offset += 2
             if escape == UInt8(ascii: "u") {
-                guard offset + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
-                else { throw failure("bad \\u escape") }
+                guard offset + 4 <= bytes.count, let value = WholeNumber.hexadecimal(bytes[offset..<offset + 4]) else {
+                    throw failure("bad \\u escape")
+                }
+                let unit = UInt16(truncatingIfNeeded: value)
                 offset += 4
                 if UTF16.isLeadSurrogate(unit) {
                     flushSurrogate()

@@ -20,7 +20,27 @@ struct SourceText: Sendable {
     /// Where each libyaml line starts; the first is after a byte-order mark.
     private let yamlLineStarts: [Int]
     /// Where each LSP line starts (breaks at `\n`, `\r\n` and `\r` only).
-    private let lspLineStarts: [Int]
+    let lspLineStarts: [Int]
+    /// The scalars and UTF-16 units before every `checkpointSpacing`th byte
+    /// (the first scalar start at or after it). A conversion counts from the
+    /// nearest checkpoint rather than from its line's start, so it costs the
+    /// same on a flow mapping of thousands of entries written on one line as
+    /// on a short line: counting from the line's start made publishing such
+    /// a file's diagnostics quadratic.
+    private let checkpoints: [Checkpoint]
+
+    /// What comes before a byte offset that starts a scalar.
+    private struct Checkpoint: Sendable {
+        var offset: Int
+        var scalars: Int
+        var units: Int
+
+        /// The UTF-16 units, or the scalars.
+        func count(inUnits: Bool) -> Int { inUnits ? units : scalars }
+    }
+
+    /// Bytes between checkpoints: a conversion reads at most about this many.
+    static let checkpointSpacing = 256
 
     /// The text a client sent, as it is (a byte-order mark, if any, stays text).
     init(text: String) {
@@ -64,6 +84,25 @@ struct SourceText: Sendable {
         }
         yamlLineStarts = yaml
         lspLineStarts = lsp
+        checkpoints = Self.checkpoints(of: utf8)
+    }
+
+    private static func checkpoints(of utf8: [UInt8]) -> [Checkpoint] {
+        var checkpoints = [Checkpoint(offset: 0, scalars: 0, units: 0)]
+        checkpoints.reserveCapacity(utf8.count / checkpointSpacing + 1)
+        var scalars = 0, units = 0
+        var next = checkpointSpacing
+        utf8.withUnsafeBufferPointer { bytes in
+            for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
+                if index >= next {
+                    checkpoints.append(Checkpoint(offset: index, scalars: scalars, units: units))
+                    next = (index / checkpointSpacing + 1) * checkpointSpacing
+                }
+                scalars += 1
+                units += bytes[index] >= 0xF0 ? 2 : 1
+            }
+        }
+        return checkpoints
     }
 
     /// The number of LSP lines (a text ending in a break has an empty last line).
@@ -76,26 +115,22 @@ struct SourceText: Sendable {
     func offset(of position: SourcePosition) -> Int {
         guard position.line >= 1 else { return yamlLineStarts[0] }
         guard position.line <= yamlLineStarts.count else { return utf8.count }
-        var offset = yamlLineStarts[position.line - 1]
-        var column = 1
-        while column < position.column, offset < utf8.count, !isYAMLBreak(at: offset) {
-            offset += Self.scalarLength(utf8[offset])
-            column += 1
+        guard let line = yamlLine(position.line) else { return utf8.count }
+        let (target, overflow) = counts(before: line.lowerBound).scalars.addingReportingOverflow(max(position.column - 1, 0))
+        let limit = overflow ? Int.max : target
+        guard var (cursor, counted) = walkStart(on: line, towards: limit, inUnits: false) else { return line.upperBound }
+        while counted < limit, cursor < line.upperBound {
+            cursor += Self.scalarLength(utf8[cursor])
+            counted += 1
         }
-        return min(offset, utf8.count)
+        return min(cursor, line.upperBound)
     }
 
     /// The libyaml position of a byte offset.
     func position(atOffset offset: Int) -> SourcePosition {
         let offset = min(max(offset, yamlLineStarts[0]), utf8.count)
         let line = Self.lineIndex(of: offset, in: yamlLineStarts)
-        var column = 1
-        var cursor = yamlLineStarts[line]
-        while cursor < offset {
-            cursor += Self.scalarLength(utf8[cursor])
-            column += 1
-        }
-        return SourcePosition(line: line + 1, column: column)
+        return SourcePosition(line: line + 1, column: counts(before: offset).scalars - counts(before: yamlLineStarts[line]).scalars + 1)
     }
 
     // MARK: LSP positions
@@ -109,14 +144,7 @@ struct SourceText: Sendable {
         case .utf8:
             return (line, offset - start)
         case .utf16:
-            var character = 0
-            var cursor = start
-            while cursor < offset {
-                let length = Self.scalarLength(utf8[cursor])
-                character += length == 4 ? 2 : 1
-                cursor += length
-            }
-            return (line, character)
+            return (line, counts(before: offset).units - counts(before: start).units)
         }
     }
 
@@ -127,16 +155,64 @@ struct SourceText: Sendable {
     func offset(lspLine line: Int, character: Int, units: Units) -> Int {
         guard line >= 0 else { return 0 }
         guard line < lspLineStarts.count else { return utf8.count }
-        var cursor = lspLineStarts[line]
-        var counted = 0
-        while cursor < utf8.count, utf8[cursor] != 0x0A, utf8[cursor] != 0x0D {
-            let length = Self.scalarLength(utf8[cursor])
-            let width = units == .utf8 ? length : (length == 4 ? 2 : 1)
-            if counted + width > character { break }
+        let line = lspLineStarts[line]..<lspLineEnd(line)
+        guard units == .utf16 else { return Self.offset(in: utf8, line: line, character: character, units: .utf8) }
+        let (target, overflow) = counts(before: line.lowerBound).units.addingReportingOverflow(max(character, 0))
+        let limit = overflow ? Int.max : target
+        guard let (cursor, counted) = walkStart(on: line, towards: limit, inUnits: true) else { return line.upperBound }
+        return Self.offset(in: utf8, line: line, character: limit, units: .utf16, from: cursor, counted: counted)
+    }
+
+    /// The offset of `character` (in `units`) on `line`, a line's text in
+    /// `utf8`, read as `offset(lspLine:character:units:)` says, counting
+    /// from `cursor` on the line, which has `counted` units before it.
+    static func offset(in utf8: [UInt8], line: Range<Int>, character: Int, units: Units, from cursor: Int? = nil, counted: Int = 0) -> Int {
+        var cursor = cursor ?? line.lowerBound, counted = counted
+        let character = max(character, 0)
+        if units == .utf8 {
+            // A byte count needs no walk: step back to the scalar's start.
+            cursor = character - counted < line.upperBound - cursor ? cursor + character - counted : line.upperBound
+            while cursor > line.lowerBound, cursor < utf8.count, utf8[cursor] & 0xC0 == 0x80 { cursor -= 1 }
+            return cursor
+        }
+        while cursor < line.upperBound {
+            let length = scalarLength(utf8[cursor])
+            let width = length == 4 ? 2 : 1
+            if counted > character - width { break }
             counted += width
             cursor += length
         }
-        return min(cursor, utf8.count)
+        return min(cursor, line.upperBound)
+    }
+
+    /// Where to start walking on `line` towards the scalar or UTF-16 unit
+    /// count `target` (counted from the text's start): the last checkpoint
+    /// at or below it, or the line's start, and the count there; nil when
+    /// that checkpoint is past the line, which has fewer than `target`.
+    private func walkStart(on line: Range<Int>, towards target: Int, inUnits: Bool) -> (offset: Int, count: Int)? {
+        var low = 0, high = checkpoints.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if checkpoints[middle].count(inUnits: inUnits) <= target { low = middle } else { high = middle - 1 }
+        }
+        let checkpoint = checkpoints[low]
+        if checkpoint.offset > line.upperBound { return nil }
+        if checkpoint.offset > line.lowerBound { return (checkpoint.offset, checkpoint.count(inUnits: inUnits)) }
+        let counted = counts(before: line.lowerBound)
+        return (line.lowerBound, inUnits ? counted.units : counted.scalars)
+    }
+
+    /// The scalars and UTF-16 units that start before `offset`.
+    private func counts(before offset: Int) -> (scalars: Int, units: Int) {
+        let offset = min(max(offset, 0), utf8.count)
+        var index = min(offset / Self.checkpointSpacing, checkpoints.count - 1)
+        if checkpoints[index].offset > offset { index -= 1 }
+        var (scalars, units) = (checkpoints[index].scalars, checkpoints[index].units)
+        for cursor in checkpoints[index].offset..<offset where utf8[cursor] & 0xC0 != 0x80 {
+            scalars += 1
+            units += utf8[cursor] >= 0xF0 ? 2 : 1
+        }
+        return (scalars, units)
     }
 
     /// The LSP position of a libyaml position.
@@ -155,18 +231,30 @@ struct SourceText: Sendable {
     func yamlLine(_ number: Int) -> Range<Int>? {
         guard number >= 1, number <= yamlLineStarts.count else { return nil }
         let start = yamlLineStarts[number - 1]
-        var end = start
-        while end < utf8.count, !isYAMLBreak(at: end) { end += 1 }
-        return start..<end
+        guard number < yamlLineStarts.count else { return start..<utf8.count }
+        var end = yamlLineStarts[number]
+        switch utf8[end - 1] {
+        case 0x0A: end -= end - 2 >= start && utf8[end - 2] == 0x0D ? 2 : 1
+        case 0x0D: end -= 1
+        case 0x85: end -= 2
+        default: end -= 3
+        }
+        return start..<max(start, end)
     }
 
     /// The byte range of an LSP line's text, without its break.
     func lspLine(_ line: Int) -> Range<Int>? {
         guard line >= 0, line < lspLineStarts.count else { return nil }
+        return lspLineStarts[line]..<lspLineEnd(line)
+    }
+
+    /// Where an LSP line's text ends, before its break.
+    private func lspLineEnd(_ line: Int) -> Int {
         let start = lspLineStarts[line]
-        var end = start
-        while end < utf8.count, utf8[end] != 0x0A, utf8[end] != 0x0D { end += 1 }
-        return start..<end
+        guard line + 1 < lspLineStarts.count else { return utf8.count }
+        let next = lspLineStarts[line + 1]
+        let crlf = utf8[next - 1] == 0x0A && next - 2 >= start && utf8[next - 2] == 0x0D
+        return max(start, next - (crlf ? 2 : 1))
     }
 
     /// The text of a byte range.
@@ -180,15 +268,6 @@ struct SourceText: Sendable {
         guard lspLineStarts.count > 1 else { return "\n" }
         let end = lspLineStarts[1]
         return end >= 2 && utf8[end - 2] == 0x0D && utf8[end - 1] == 0x0A ? "\r\n" : (utf8[end - 1] == 0x0D ? "\r" : "\n")
-    }
-
-    private func isYAMLBreak(at offset: Int) -> Bool {
-        switch utf8[offset] {
-        case 0x0A, 0x0D: return true
-        case 0xC2: return offset + 1 < utf8.count && utf8[offset + 1] == 0x85
-        case 0xE2: return offset + 2 < utf8.count && utf8[offset + 1] == 0x80 && (utf8[offset + 2] == 0xA8 || utf8[offset + 2] == 0xA9)
-        default: return false
-        }
     }
 
     /// The length of the UTF-8 sequence a lead byte starts (the text is

@@ -86,3 +86,22 @@ public enum WholeNumber: Equatable, Sendable {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }
+
+extension WholeNumber {
+    /// The value of one to eight hexadecimal digits, either case, as JSON's
+    /// `\u` escapes and URIs' `%` escapes write them; nil for anything else.
+    /// Digits only: `UInt16(_:radix:)` would also take a sign (`\u+041`).
+    static func hexadecimal(_ digits: some Collection<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
+        var value = 0
+        for byte in digits {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | Int(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | Int(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | Int(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+}
