@@ -63,15 +63,24 @@ public struct LintConfiguration: Sendable, Equatable {
         levels[rule] ?? RuleLevel(rawValue: rule.defaultSeverity.rawValue) ?? .error
     }
 
+    /// The rules set to `off`: their checks need not run at all.
+    public var rulesOff: Set<Rule> {
+        Set(levels.compactMap { $0.value == .off ? $0.key : nil })
+    }
+
     /// Applies the configured levels: drops diagnostics of rules that are off and
     /// gives the rest their configured severity.
     public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { diagnostic in
-            guard let severity = level(of: diagnostic.rule).severity else { return nil }
-            var changed = diagnostic
-            changed.severity = severity
-            return changed
+        // Changed in place, and only where a level differs: the list is
+        // usually as it came, and copying 100,000 diagnostics showed (perf).
+        var applied = diagnostics
+        let isOff = { (diagnostic: Diagnostic) in level(of: diagnostic.rule) == .off }
+        if applied.contains(where: isOff) { applied.removeAll(where: isOff) }
+        for index in applied.indices {
+            guard let severity = level(of: applied[index].rule).severity, severity != applied[index].severity else { continue }
+            applied[index].severity = severity
         }
+        return applied
     }
 
     /// Sets one rule from `RULE=LEVEL`, as `--rule` takes it.

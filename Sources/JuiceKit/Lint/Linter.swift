@@ -44,7 +44,8 @@ public struct Linter: Sendable {
         var loaded: RecipeSources.LoadedBook
         do throws(SourceError) {
             loaded = try RecipeSources.loadWorkspace(
-                paths: paths, stockPath: options.stockPath, analysis: true, book: false, keepingText: keepingText,
+                paths: paths, stockPath: options.stockPath, analysis: true, rulesOff: configuration.rulesOff, book: false,
+                keepingText: keepingText,
                 standardInput: options.standardInput
             )
         } catch {
