@@ -13,6 +13,13 @@ public struct JSONWriter: Sendable {
     /// An empty document.
     public init() {}
 
+    /// An empty document with room for `capacity` bytes, for a caller that
+    /// knows roughly how long it will be: growing by doubling copies a big
+    /// document several times over. Room never written is never touched.
+    public init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// The JSON written so far.
     public var output: String { String(decoding: bytes, as: UTF8.self) }
 
