@@ -58,26 +58,47 @@ extension Diagnostic {
     /// once per use, but its problem is one problem. Repeats that differ only
     /// in their fixes are one problem too, keeping only the fixes every use
     /// agrees on: an edit to shared text must suit each place that uses it.
+    ///
+    /// Repeats are found by sorting, not hashing: a repeat sorts next to the
+    /// diagnostic it repeats, so only neighbours with the same file, start,
+    /// rule and message are compared whole. Hashing every diagnostic whole
+    /// was most of a run on a book with 100,000 warnings (perf).
     public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        // Already in order with no two alike (a snapshot's list, filtered):
+        // one pass proves it, and nothing is copied.
+        if diagnostics.indices.dropFirst().allSatisfy({ precedes(diagnostics[$0 - 1], diagnostics[$0]) }) { return diagnostics }
+        // Ties keep their first-seen order, so which repeat stands is the first.
+        let order = diagnostics.indices.sorted { a, b in
+            precedes(diagnostics[a], diagnostics[b]) || (!precedes(diagnostics[b], diagnostics[a]) && a < b)
+        }
         var kept: [Diagnostic] = []
         kept.reserveCapacity(diagnostics.count)
-        var seen: [Diagnostic: Int] = [:]
-        for diagnostic in diagnostics {
-            var problem = diagnostic
-            problem.fixes = []
-            if let index = seen[problem] {
-                if kept[index].fixes != diagnostic.fixes { kept[index].fixes.removeAll { !diagnostic.fixes.contains($0) } }
+        // Where the run of diagnostics with the current sort key starts in `kept`.
+        var runStart = 0
+        for index in order {
+            let diagnostic = diagnostics[index]
+            if let last = kept.last, precedes(last, diagnostic) { runStart = kept.count }
+            if let repeated = kept[runStart...].firstIndex(where: { $0.isSameProblem(as: diagnostic) }) {
+                if kept[repeated].fixes != diagnostic.fixes { kept[repeated].fixes.removeAll { !diagnostic.fixes.contains($0) } }
             } else {
-                seen[problem] = kept.count
                 kept.append(diagnostic)
             }
         }
-        return kept.sorted { a, b in
-            if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
-            if a.range.start != b.range.start { return a.range.start < b.range.start }
-            if a.rule != b.rule { return a.rule < b.rule }
-            return a.message < b.message
-        }
+        return kept
+    }
+
+    /// Output order: path, then start, then rule id, then message.
+    private static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+        if a.range.start != b.range.start { return a.range.start < b.range.start }
+        if a.rule != b.rule { return a.rule < b.rule }
+        return a.message < b.message
+    }
+
+    /// Equal but for the fixes: one problem, however many uses found it.
+    private func isSameProblem(as other: Diagnostic) -> Bool {
+        rule == other.rule && severity == other.severity && range == other.range && message == other.message
+            && notes == other.notes && help == other.help
     }
 }
 

@@ -16,6 +16,7 @@ extension RecipeSources {
     /// file, and loads every unit into a workspace.
     ///
     /// - Parameter analysis: snapshots run the lint analyses.
+    /// - Parameter rulesOff: analyses snapshots leave out, their rule being off.
     /// - Parameter book: snapshots assemble the `RecipeBook`.
     /// - Parameter keepingText: hand the files' text back, for printers that
     ///   quote source lines; otherwise each file's bytes are dropped once its
@@ -30,11 +31,11 @@ extension RecipeSources {
     /// them did (95 MB against 80 MB, under the 100 MB goal): the price of a
     /// workspace that can take the next edit.
     public static func loadWorkspace(
-        paths: [String], stockPath: String?, analysis: Bool, book wantsBook: Bool,
+        paths: [String], stockPath: String?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool,
         keepingText: Bool, requireFiles: Bool = true, absolutePaths: Bool = false, standardInput: SourceFile? = nil
     ) throws(SourceError) -> LoadedBook {
         try loadWorkspace(
-            paths: paths, stockPath: stockPath, analysis: analysis, book: wantsBook,
+            paths: paths, stockPath: stockPath, analysis: analysis, rulesOff: rulesOff, book: wantsBook,
             keepingText: keepingText, requireFiles: requireFiles, parallelAbove: ParallelFiles.minimumTotalBytes,
             absolutePaths: absolutePaths, standardInput: standardInput
         )
@@ -43,7 +44,7 @@ extension RecipeSources {
     /// `parallelAbove`: the total size from which files are read and built in
     /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
     static func loadWorkspace(
-        paths: [String], stockPath: String?, analysis: Bool, book wantsBook: Bool,
+        paths: [String], stockPath: String?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool,
         keepingText: Bool, requireFiles: Bool, parallelAbove: Int, absolutePaths: Bool = false, standardInput: SourceFile? = nil
     ) throws(SourceError) -> LoadedBook {
         var found = try discoverSized(paths: paths)
@@ -51,7 +52,7 @@ extension RecipeSources {
         let piped = standardInput.map { withStandardInput($0, in: &found) }
         typealias Outcome = Result<(WorkspaceUnit, SourceFile?), SourceError>
         let parallel = ParallelFiles.worthIt(files: found.count, totalBytes: found.reduce(0) { $0 + $1.size }, parallelAbove: parallelAbove)
-        var workspace = RecipeWorkspace(analysis: analysis, book: wantsBook)
+        var workspace = RecipeWorkspace(analysis: analysis, rulesOff: rulesOff, book: wantsBook)
         var sources: [SourceFile] = []
         var failure: SourceError?
         ParallelFiles.forEach(

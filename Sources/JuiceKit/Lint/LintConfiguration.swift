@@ -15,6 +15,15 @@ public enum RuleLevel: String, Sendable, CaseIterable {
         }
     }
 
+    /// The level that reports at `severity`.
+    init(_ severity: Severity) {
+        switch severity {
+        case .info: self = .info
+        case .warning: self = .warning
+        case .error: self = .error
+        }
+    }
+
     /// The level a misspelt one most likely means: a prefix or extension
     /// (`warn`, `errors`), another case (`Warning`), or a close spelling.
     static func closest(to name: String) -> RuleLevel? {
@@ -60,18 +69,28 @@ public struct LintConfiguration: Sendable, Equatable {
 
     /// The level of `rule`: configured, or its default severity.
     public func level(of rule: Rule) -> RuleLevel {
-        levels[rule] ?? RuleLevel(rawValue: rule.defaultSeverity.rawValue) ?? .error
+        levels[rule] ?? RuleLevel(rule.defaultSeverity)
+    }
+
+    /// The rules set to `off`: their checks need not run at all.
+    public var rulesOff: Set<Rule> {
+        Set(levels.compactMap { $0.value == .off ? $0.key : nil })
     }
 
     /// Applies the configured levels: drops diagnostics of rules that are off and
     /// gives the rest their configured severity.
     public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { diagnostic in
-            guard let severity = level(of: diagnostic.rule).severity else { return nil }
-            var changed = diagnostic
-            changed.severity = severity
-            return changed
+        // Changed in place, and only where a level differs: the list is
+        // usually as it came, and copying 100,000 diagnostics showed (perf).
+        var applied = diagnostics
+        if applied.indices.contains(where: { level(of: applied[$0].rule) == .off }) {
+            applied.removeAll { level(of: $0.rule) == .off }
         }
+        for index in applied.indices {
+            guard let severity = level(of: applied[index].rule).severity, severity != applied[index].severity else { continue }
+            applied[index].severity = severity
+        }
+        return applied
     }
 
     /// Sets one rule from `RULE=LEVEL`, as `--rule` takes it.

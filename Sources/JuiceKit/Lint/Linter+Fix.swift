@@ -24,7 +24,8 @@ extension Linter {
         let sources: [SourceFile]
         do throws(SourceError) {
             let loaded = try RecipeSources.loadWorkspace(
-                paths: paths, stockPath: options.stockPath, analysis: true, book: false, keepingText: true
+                paths: paths, stockPath: options.stockPath, analysis: true, rulesOff: configuration.rulesOff, book: false,
+                keepingText: true
             )
             workspace = loaded.workspace
             sources = loaded.sources

@@ -44,7 +44,8 @@ public struct Linter: Sendable {
         var loaded: RecipeSources.LoadedBook
         do throws(SourceError) {
             loaded = try RecipeSources.loadWorkspace(
-                paths: paths, stockPath: options.stockPath, analysis: true, book: false, keepingText: keepingText,
+                paths: paths, stockPath: options.stockPath, analysis: true, rulesOff: configuration.rulesOff, book: false,
+                keepingText: keepingText,
                 standardInput: options.standardInput
             )
         } catch {
@@ -69,7 +70,8 @@ public struct Linter: Sendable {
     /// `run` without the file system, for files already in memory.
     public static func check(_ files: [SourceFile], stock: SourceFile? = nil, configuration: LintConfiguration) -> [Diagnostic] {
         let snapshot = RecipeCompiler.snapshot(
-            files, stock: stock, analysis: true, book: false, parallelAbove: ParallelFiles.minimumTotalBytes
+            files, stock: stock, analysis: true, rulesOff: configuration.rulesOff, book: false,
+            parallelAbove: ParallelFiles.minimumTotalBytes
         )
         return finish(snapshot, configuration: configuration)
     }

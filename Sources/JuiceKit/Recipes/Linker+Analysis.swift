@@ -6,17 +6,25 @@
 /// the ones that do not depend on the whole graph are reported even when the
 /// book has errors elsewhere.
 extension Linker {
-    mutating func analyse(edges: EdgeTable, needs: NeedTable, openingStock: [Int]) {
+    /// Runs every analysis whose rule is not in `rulesOff`. A rule that is
+    /// off is not checked at all: a book can yield a diagnostic per fruit,
+    /// and building 100,000 of them only to drop them was most of the run.
+    mutating func analyse(edges: EdgeTable, needs: NeedTable, openingStock: [Int], rulesOff: Set<Rule>) {
         coverage = CheckCoverage()
+        for rule in rulesOff { coverage.skip(rule) }
+        let unused = [Rule.unusedFruit, .unusedRecipe].filter { !rulesOff.contains($0) }
         // Reachability needs the whole graph: an ingredient dropped for an error
         // (a zero amount, an unreadable recipe) would make its fruit look unused.
         // Report unused things once the book has no errors.
-        if !(declarations.diagnostics + diagnostics).containsErrors {
-            reportUnused(edges: edges)
+        if unused.isEmpty {
+            // Neither unused check runs: no walk.
+        } else if !(declarations.diagnostics + diagnostics).containsErrors {
+            reportUnused(edges: edges, fruits: unused.contains(.unusedFruit), recipes: unused.contains(.unusedRecipe))
         } else {
             coverage.skip(.unusedFruit)
             coverage.skip(.unusedRecipe)
         }
+        if rulesOff.contains(.neverMakeable) && rulesOff.contains(.missingStock) { return }
         // A fruit whose id is invalid gets no stock advice: renaming it is the
         // fix, and its invalid-name error says so.
         var invalidRanges: Set<SourceRange> = []
@@ -24,12 +32,15 @@ extension Linker {
         let invalidFruit = invalidRanges.isEmpty
             ? [Bool](repeating: false, count: declarations.fruits.count)
             : declarations.fruits.map { invalidRanges.contains($0.range) }
-        reportNeverMakeable(needs: needs, openingStock: openingStock, invalidFruit: invalidFruit)
-        reportMissingStock(invalidFruit: invalidFruit)
+        if !rulesOff.contains(.neverMakeable) {
+            reportNeverMakeable(needs: needs, openingStock: openingStock, invalidFruit: invalidFruit)
+        }
+        if !rulesOff.contains(.missingStock) { reportMissingStock(invalidFruit: invalidFruit) }
     }
 
-    /// Walks from every menu item through recipes, with an explicit stack.
-    private mutating func reportUnused(edges: EdgeTable) {
+    /// Walks from every menu item through recipes, with an explicit stack,
+    /// and reports the unused fruit, recipes or both.
+    private mutating func reportUnused(edges: EdgeTable, fruits: Bool, recipes: Bool) {
         let composites = declarations.composites
         var usedFruit = [Bool](repeating: false, count: declarations.fruits.count)
         var reached = [Bool](repeating: false, count: composites.count)
@@ -48,13 +59,13 @@ extension Linker {
                 }
             }
         }
-        for (index, fruit) in declarations.fruits.enumerated() where !usedFruit[index] {
+        for (index, fruit) in declarations.fruits.enumerated() where fruits && !usedFruit[index] {
             diagnostics.append(Diagnostic(
                 .unusedFruit, at: fruit.range, "fruit '\(fruit.id)' is not used by any menu item",
                 help: "use it in a recipe, or remove it from 'fruits'"
             ))
         }
-        for index in composites.indices where composites[index].kind == .recipe && !reached[index] {
+        for index in composites.indices where recipes && composites[index].kind == .recipe && !reached[index] {
             let recipe = composites[index]
             diagnostics.append(Diagnostic(
                 .unusedRecipe, at: recipe.range, "recipe '\(recipe.id)' is not used by any menu item",

@@ -103,14 +103,16 @@ struct Linker {
         previousIDs = previous
     }
 
-    mutating func link(analysis: Bool, assemble wantsBook: Bool = true) -> RecipeBook? {
+    /// Links the book; `analysis` runs the lint analyses but for the rules
+    /// in `rulesOff`, whose diagnostics would only be thrown away.
+    mutating func link(analysis: Bool, rulesOff: Set<Rule> = [], assemble wantsBook: Bool = true) -> RecipeBook? {
         var edges = EdgeTable()
         edges.reserve(composites: declarations.composites.count, edges: declarations.ingredientCount)
         resolve(into: &edges)
         let openingStock = resolveStock()
         let (order, onCycle) = orderAndReportCycles(edges)
         let needs = flatten(edges, order: order, skip: onCycle)
-        if analysis { analyse(edges: edges, needs: needs, openingStock: openingStock) }
+        if analysis { analyse(edges: edges, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
         return wantsBook ? assemble(edges: edges, needs: needs, openingStock: openingStock) : nil
     }
 

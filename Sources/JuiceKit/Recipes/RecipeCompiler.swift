@@ -32,7 +32,8 @@ public enum RecipeCompiler {
     /// is built, which saves the whole book's text when the caller kept no
     /// copy of its own.
     static func snapshot(
-        _ files: consuming [SourceFile], stock: SourceFile?, analysis: Bool, book wantsBook: Bool, parallelAbove: Int
+        _ files: consuming [SourceFile], stock: SourceFile?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool,
+        parallelAbove: Int
     ) -> WorkspaceSnapshot {
         let parallel = ParallelFiles.worthIt(
             files: files.count, totalBytes: files.reduce(0) { $0 + $1.bytes.count }, parallelAbove: parallelAbove
@@ -45,6 +46,6 @@ public enum RecipeCompiler {
             linking.add($0)
             return true
         }
-        return linking.finish(stock: stock.map(WorkspaceUnit.init(stockFile:)), analysis: analysis, book: wantsBook)
+        return linking.finish(stock: stock.map(WorkspaceUnit.init(stockFile:)), analysis: analysis, rulesOff: rulesOff, book: wantsBook)
     }
 }

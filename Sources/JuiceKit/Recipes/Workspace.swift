@@ -14,6 +14,10 @@
 public struct RecipeWorkspace: Sendable {
     /// Whether snapshots run the lint analyses, which only warn or inform.
     public let analysis: Bool
+    /// Analyses snapshots leave out because their rule is off: a batch run
+    /// knows its configuration up front; an editor, whose settings change,
+    /// runs them all and applies levels after.
+    public let rulesOff: Set<Rule>
     /// Whether snapshots assemble the `RecipeBook` (the linter does without).
     public let assemblesBook: Bool
 
@@ -35,9 +39,11 @@ public struct RecipeWorkspace: Sendable {
     /// - Parameter analysis: run the lint analyses (`unused-fruit`,
     ///   `unused-recipe`, `never-makeable`, `missing-stock`); juice-lint
     ///   wants them, running orders does not.
+    /// - Parameter rulesOff: analyses not to run, because their rule is off.
     /// - Parameter book: assemble the `RecipeBook` when the book is valid.
-    public init(analysis: Bool = false, book: Bool = true) {
+    public init(analysis: Bool = false, rulesOff: Set<Rule> = [], book: Bool = true) {
         self.analysis = analysis
+        self.rulesOff = rulesOff
         assemblesBook = book
     }
 
@@ -95,7 +101,9 @@ public struct RecipeWorkspace: Sendable {
         if let cached { return cached }
         linkCount += 1
         let ordered = paths.compactMap { units[$0] }
-        let made = WorkspaceSnapshot(units: ordered, stock: stock, analysis: analysis, book: assemblesBook, reusing: suggestions)
+        let made = WorkspaceSnapshot(
+            units: ordered, stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions
+        )
         cached = made
         if let built = made.suggestions { suggestions = built }
         return made

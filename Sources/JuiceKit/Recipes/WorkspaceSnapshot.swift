@@ -37,12 +37,16 @@ public struct WorkspaceSnapshot: Sendable {
     /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
     ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
     ///   warn or inform. juice-lint wants them; running orders does not.
+    /// - Parameter rulesOff: analyses not to run, because their rule is off.
     /// - Parameter book: assemble the `RecipeBook`; the linter, which only
     ///   reports, leaves it out and skips that work.
-    init(units: [WorkspaceUnit], stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool, reusing suggestions: SuggestionIndex? = nil) {
+    init(
+        units: [WorkspaceUnit], stock: WorkspaceUnit?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool,
+        reusing suggestions: SuggestionIndex? = nil
+    ) {
         var linking = Linking()
         for unit in units { linking.add(unit) }
-        self = linking.finish(stock: stock, analysis: analysis, book: wantsBook, reusing: suggestions)
+        self = linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, book: wantsBook, reusing: suggestions)
     }
 
     private init(compilation: Compilation, suppressions: [Suppression], units: [WorkspaceUnit], suggestions: SuggestionIndex?) {
@@ -66,7 +70,9 @@ public struct WorkspaceSnapshot: Sendable {
 
         /// Everything after the files' own work: the stock file, the linker,
         /// the sorted diagnostics.
-        consuming func finish(stock: WorkspaceUnit?, analysis: Bool, book wantsBook: Bool, reusing suggestions: SuggestionIndex? = nil) -> WorkspaceSnapshot {
+        consuming func finish(
+            stock: WorkspaceUnit?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool, reusing suggestions: SuggestionIndex? = nil
+        ) -> WorkspaceSnapshot {
             var declarations = self.declarations
             var units = self.units
             if let stock {
@@ -74,7 +80,7 @@ public struct WorkspaceSnapshot: Sendable {
                 units.append(stock)
             }
             var linker = Linker(declarations: declarations, reusing: suggestions)
-            let book = linker.link(analysis: analysis, assemble: wantsBook)
+            let book = linker.link(analysis: analysis, rulesOff: rulesOff, assemble: wantsBook)
             let diagnostics = linker.declarations.diagnostics + linker.diagnostics
             let compilation = Compilation(
                 book: diagnostics.containsErrors ? nil : book,

@@ -115,6 +115,21 @@ public final class OutputBuffer {
 
     /// Appends text and a newline.
     public func line(_ text: String) {
+        // A whole report in one string (50 MB of JSON for 200,000
+        // diagnostics) is written where it stands, not copied in first.
+        if text.utf8.count >= limit, failure == nil {
+            flush()
+            let written = text.utf8.withContiguousStorageIfAvailable { FileWriter.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+            if let written {
+                if !written {
+                    failure = .fromErrno(path: name, isStream: true)
+                    hasFailed = true
+                }
+                bytes.append(UInt8(ascii: "\n"))
+                if flushesEachLine { flush() }
+                return
+            }
+        }
         bytes.append(contentsOf: text.utf8)
         bytes.append(UInt8(ascii: "\n"))
         if flushesEachLine || bytes.count >= limit { flush() }

@@ -3,8 +3,11 @@ extension String {
     /// name taken from input can never break a one-line `file:line:col:` message
     /// or smuggle terminal escapes into a report.
     public var escapingControlCharacters: String {
-        // Printable ASCII, the usual case, needs no Unicode property lookups.
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
+        // Printable ASCII, the usual case, needs no Unicode property lookups;
+        // the bytes are scanned in place: through the view's iterator the
+        // scan was 7% of a text run with 200,000 diagnostics (perf).
+        func printable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+        if utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? utf8.allSatisfy(printable) { return self }
         guard unicodeScalars.contains(where: Self.needsEscape) else { return self }
         var out = ""
         for scalar in unicodeScalars {

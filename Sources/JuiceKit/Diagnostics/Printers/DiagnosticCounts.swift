@@ -8,8 +8,14 @@ public struct DiagnosticCounts: Sendable, Hashable {
     /// Counts the diagnostics of a run over `files` files, by severity.
     public init(files: Int, diagnostics: [Diagnostic]) {
         self.files = files
-        errors = diagnostics.count { $0.severity == .error }
-        warnings = diagnostics.count { $0.severity == .warning }
-        infos = diagnostics.count { $0.severity == .info }
+        (errors, warnings, infos) = (0, 0, 0)
+        // By index: iterating the array would copy out every diagnostic.
+        for index in diagnostics.indices {
+            switch diagnostics[index].severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
     }
 }

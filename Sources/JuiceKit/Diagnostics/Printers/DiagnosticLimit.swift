@@ -38,13 +38,18 @@ public struct DiagnosticLimit: Sendable, Hashable {
     /// the one error that fails the build.
     public func select(_ diagnostics: [Diagnostic]) -> (shown: [Diagnostic], omitted: Int) {
         guard let maximum, diagnostics.count > maximum else { return (diagnostics, 0) }
-        let kept = diagnostics.indices
-            .sorted { a, b in
-                let (rankA, rankB) = (Self.rank(diagnostics[a].severity), Self.rank(diagnostics[b].severity))
-                return rankA != rankB ? rankA < rankB : a < b
+        // The first `maximum` by severity, then by place: one pass per
+        // severity, not a sort of the whole list, which a report of 200,000
+        // warnings would mostly leave out.
+        var kept: [Int] = []
+        kept.reserveCapacity(maximum)
+        for rank in 0...2 where kept.count < maximum {
+            for index in diagnostics.indices where Self.rank(diagnostics[index].severity) == rank {
+                kept.append(index)
+                if kept.count == maximum { break }
             }
-            .prefix(maximum)
-            .sorted()
+        }
+        kept.sort()
         return (kept.map { diagnostics[$0] }, diagnostics.count - maximum)
     }
 

@@ -15,7 +15,8 @@ public enum JSONDiagnosticPrinter {
 
     /// The whole report as one JSON document, diagnostics in the order given.
     public static func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, omitted: Int = 0) -> String {
-        var json = JSONWriter()
+        // A diagnostic takes about 250 bytes; overestimating costs no memory.
+        var json = JSONWriter(reservingCapacity: 512 + diagnostics.count * 384)
         json.beginObject()
         json.field("version", formatVersion)
         json.key("diagnostics")
