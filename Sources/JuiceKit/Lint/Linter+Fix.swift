@@ -13,13 +13,8 @@ extension Linter {
     /// the diff, and the exit code is the one the fixed book would give.
     /// A file that could not be written is named and makes the exit code 3.
     public func fix(diffOnly: Bool) throws(LintError) -> Report {
-        let configuration: LintConfiguration
-        do {
-            configuration = try loadConfiguration()
-        } catch {
-            throw .configuration(error)
-        }
-        let paths = options.paths.isEmpty ? ["recipes"] : options.paths
+        let configuration = try runConfiguration()
+        let paths = bookPaths
         var workspace: RecipeWorkspace
         let sources: [SourceFile]
         do throws(SourceError) {

@@ -32,13 +32,8 @@ public struct Linter: Sendable {
     /// Lints the paths and renders the report; reading and writing files is the only I/O.
     /// A configuration or a path that is wrong throws, for `JuiceCommandLine` to report.
     public func run() throws(LintError) -> Report {
-        let configuration: LintConfiguration
-        do {
-            configuration = try loadConfiguration()
-        } catch {
-            throw .configuration(error)
-        }
-        let paths = options.paths.isEmpty ? ["recipes"] : options.paths
+        let configuration = try runConfiguration()
+        let paths = bookPaths
         // Only the text format keeps the files' text, to quote source lines.
         let keepingText = if case .text = options.format.resolved(environment: environment) { true } else { false }
         var loaded: RecipeSources.LoadedBook
@@ -85,6 +80,19 @@ public struct Linter: Sendable {
             checked: snapshot.coverage.checked(_:in:)
         )
         return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
+    }
+
+    /// The paths that make the book: those given, or `recipes`.
+    var bookPaths: [String] { options.paths.isEmpty ? ["recipes"] : options.paths }
+
+    /// The configuration for a run (the file, then each `--rule`), or the
+    /// reason it cannot be had, as the error that ends the command.
+    func runConfiguration() throws(LintError) -> LintConfiguration {
+        do {
+            return try loadConfiguration()
+        } catch {
+            throw .configuration(error)
+        }
     }
 
     func loadConfiguration() throws(ConfigurationError) -> LintConfiguration {
