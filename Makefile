@@ -93,8 +93,17 @@ MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null)
 # lines into mdoc paragraphs, which man would otherwise warn about.
 MAN_OUTPUTS = .build/plugins/GenerateManual/outputs
 
-install-stage: release
-	@rm -rf $(STAGE) $(MAN_OUTPUTS)
+# The stage is remade only when a source, Package.swift or this Makefile is
+# newer than it, so `make install-stage` as the checkout's owner and then
+# `sudo make install` builds nothing as root: root only copies.
+STAGE_STAMP = .build/install-stage.stamp
+STAGE_INPUTS := Package.swift Makefile $(shell find Sources -type f 2>/dev/null)
+
+install-stage: $(STAGE_STAMP)
+
+$(STAGE_STAMP): $(STAGE_INPUTS) | setup
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
+	@rm -rf $(STAGE) $(MAN_OUTPUTS) $@
 	@mkdir -p $(STAGE)/bin $(STAGE)/share/man/man1 $(STAGE)/share/juice-maker \
 	  $(STAGE)/share/bash-completion/completions $(STAGE)/share/zsh/site-functions \
 	  $(STAGE)/share/fish/vendor_completions.d
@@ -108,10 +117,11 @@ install-stage: release
 	  .build/release/$$t --generate-completion-script zsh > $(STAGE)/share/zsh/site-functions/_$$t; \
 	  .build/release/$$t --generate-completion-script fish > $(STAGE)/share/fish/vendor_completions.d/$$t.fish; \
 	done
+	@touch $@
 
 # Directories first, parents before children, each one recorded when install
 # makes it; then the files, executables 755 and the rest 644.
-install: install-stage
+install: $(STAGE_STAMP)
 	@set -e; dest="$(DESTDIR)$(PREFIX)"; \
 	case "$$dest" in /*) ;; *) dest="$$PWD/$$dest";; esac; \
 	list=$(STAGE).manifest; : > $$list; \

@@ -362,4 +362,70 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("Error: \(message)\nUsage: juice-lint lint "))
     }
+
+    /// A CRLF file whose last line is fixed: the diff's last line keeps its
+    /// `\r`, so `git apply` takes the diff as it is and both appliers give
+    /// the bytes `--fix` writes.
+    @Test func aDiffEndingInACRLFLineApplies() throws {
+        let menu = Array("menu:\r\n  juice:\r\n    recipe:\r\n      mangoo: 1\r\n".utf8)
+        let book = try TemporaryBook(["recipes/fruits.yaml": Array("fruits:\r\n  mango:\r\nstock:\r\n  mango: 1\r\n".utf8), "recipes/menu.yaml": menu])
+        defer { book.remove() }
+        let result = try book.lint("--fix", "--diff")
+        #expect(result.stdout.hasSuffix("-      mangoo: 1\r\n+      mango: 1\r\n"))
+        try checkDiffApplies(result.stdout, in: book, file: "recipes/menu.yaml", equals: Array("menu:\r\n  juice:\r\n    recipe:\r\n      mango: 1\r\n".utf8))
+    }
+
+    /// Linted from a subfolder of a work tree as `../recipes`, the diff still
+    /// names the file from the work tree's root, where `patch -p1` and
+    /// `git apply` run; `..` would be refused by both.
+    @Test func diffNamesFilesFromTheBaseNotTheWorkingDirectory() throws {
+        let book = try TemporaryBook(text: [
+            "recipes/fruits.yaml": "fruits:\n  mango:\nstock:\n  mango: 1\n", "recipes/menu.yaml": "menu:\n  juice: { recipe: { mangoo: 1 } }\n",
+            "docs/readme.txt": "",
+        ])
+        defer { book.remove() }
+        try FileManager.default.createDirectory(at: book.url(".git"), withIntermediateDirectories: true)
+        let result = try ToolRunner.run("juice-lint", ["--fix", "--diff", "../recipes"], in: book.url("docs"))
+        #expect(result.stdout == """
+            --- a/recipes/menu.yaml
+            +++ b/recipes/menu.yaml
+            @@ -1,2 +1,2 @@
+             menu:
+            -  juice: { recipe: { mangoo: 1 } }
+            +  juice: { recipe: { mango: 1 } }
+
+            """)
+        try checkDiffApplies(result.stdout, in: book, file: "recipes/menu.yaml", equals: Array("menu:\n  juice: { recipe: { mango: 1 } }\n".utf8))
+        // --base-path names another base.
+        let based = try ToolRunner.run("juice-lint", ["--fix", "--diff", "--base-path", "../recipes", "../recipes"], in: book.url("docs"))
+        #expect(based.stdout.hasPrefix("--- a/menu.yaml\n+++ b/menu.yaml\n"))
+    }
+
+    /// A name with a space ends with a tab in the header, as git writes it.
+    @Test func aDiffHeaderWithASpaceEndsWithATab() throws {
+        let book = try TemporaryBook(text: ["recipes/my menu.yaml": "fruits:\n  mango:\nstock:\n  mango: 1\nmenu:\n  juice: { recipe: { mangoo: 1 } }\n"])
+        defer { book.remove() }
+        let result = try book.lint("--fix", "--diff")
+        #expect(result.stdout.hasPrefix("--- a/recipes/my menu.yaml\t\n+++ b/recipes/my menu.yaml\t\n"))
+        try checkDiffApplies(result.stdout, in: book, file: "recipes/my menu.yaml",
+                             equals: Array("fruits:\n  mango:\nstock:\n  mango: 1\nmenu:\n  juice: { recipe: { mango: 1 } }\n".utf8))
+    }
+
+    /// Applies `diff` (printed without its last newline, as the report is)
+    /// to a copy of `book` with `patch -p1` and with `git apply`, and checks
+    /// that `file` then holds `expected`.
+    func checkDiffApplies(_ diff: String, in book: TemporaryBook, file: String, equals expected: [UInt8]) throws {
+        let patchFile = FileManager.default.temporaryDirectory.appendingPathComponent("fix-\(UUID().uuidString).patch")
+        defer { try? FileManager.default.removeItem(at: patchFile) }
+        try Data((diff + "\n").utf8).write(to: patchFile)
+        for applier in [["/usr/bin/patch", "-p1", "-i", patchFile.path], ["/usr/bin/git", "apply", patchFile.path]] {
+            #expect(FileManager.default.isExecutableFile(atPath: applier[0]), "\(applier[0]) checks the diff")
+            guard FileManager.default.isExecutableFile(atPath: applier[0]) else { continue }
+            let copy = try book.copy()
+            defer { copy.remove() }
+            let applied = try ToolRunner.run(applier[0], Array(applier.dropFirst()), in: copy.root)
+            #expect(applied.exitCode == 0, "\(applier[0]): \(applied.stderr)")
+            #expect(try copy.bytes(file) == expected, "\(applier[0])")
+        }
+    }
 }

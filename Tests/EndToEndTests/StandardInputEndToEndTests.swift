@@ -112,11 +112,34 @@ import Testing
         (["--stdin-filename", "recipes/menu.yaml"], "--stdin-filename names the file read from standard input; add '-' to the paths"),
         (["--stdin-filename", "recipes/menu.yaml", "-", "-"], "'-' may be given once: standard input is one file"),
         (["--stdin-filename", "", "-"], "--stdin-filename needs the path of the file standard input stands for"),
+        (["--stdin-filename", "/tmp", "-"], "--stdin-filename '/tmp' is a directory; name the file standard input stands for"),
     ])
     func standardInputUsageErrors(arguments: [String], message: String) throws {
         let result = try ToolRunner.run("juice-lint", arguments)
         #expect(result.exitCode == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("Error: \(message)\nUsage: juice-lint lint "))
+    }
+
+    /// Standard input named as the `--stock` file stands for the stock file:
+    /// checked as the stock, not added to the book as a file that repeats
+    /// it, and the file on disk is not read.
+    @Test func standardInputNamedAsTheStockFileIsTheStock() throws {
+        let book = try TemporaryBook(text: [
+            "recipes/fruits.yaml": "fruits:\n  mango: { label: 망고 }\n  kiwi:\n",
+            "recipes/menu.yaml": Self.menu,
+            "saved.yaml": "stock:\n  mango: 1\n  kiwi: 1\n",
+        ])
+        defer { book.remove() }
+        let result = try book.lint("--stock", "saved.yaml", "--stdin-filename", "./saved.yaml", "-", stdin: "stock:\n  mango: 2\n  kiwii: 1\n")
+        #expect(result.exitCode == 1)
+        let reported = result.stdout.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": info: ") || $0.contains(": warning: ") }
+        #expect(reported == [
+            "recipes/menu.yaml:3:3: info: menu item 'cup' needs 1 'kiwi' (stock 0), more than the opening stock holds [never-makeable]",
+            "saved.yaml:1:1: info: stock file 'saved.yaml' has no entry for fruit 'kiwi', so it starts at 0 [missing-stock]",
+            "saved.yaml:3:3: error: unknown fruit 'kiwii' [unknown-fruit]",
+        ])
+        // Two book files and the stock file; before, the buffer also joined the book and repeated the stock.
+        #expect(result.stderr == "files: 3, errors: 1, warnings: 0, infos: 2\n")
     }
 }

@@ -58,6 +58,7 @@ import Testing
         (request(["recipes", "-"]), .standardInputUnnamed),
         (request(["recipes"], stdin: "recipes/menu.yaml"), .stdinFilenameWithoutDash),
         (request(["-"], stdin: ""), .emptyStdinFilename),
+        (request(["-"], stdin: "/"), .stdinFilenameIsADirectory("/")),
     ]
 
     @Test(arguments: lintConflicts)

@@ -39,9 +39,7 @@ extension RecipeSources {
     static func withStandardInput(_ file: SourceFile, in found: inout [(path: String, size: Int)]) -> SourceFile {
         let shown = displayPath(file.path)
         var match = found.firstIndex { $0.path == shown }
-        if match == nil, let resolved = realpath(file.path, nil) {
-            let target = String(cString: resolved)
-            free(resolved)
+        if match == nil, let target = existingIdentity(file.path) {
             match = found.firstIndex { identity($0.path) == target }
         }
         let path = match.map { found[$0].path } ?? shown
@@ -49,5 +47,20 @@ extension RecipeSources {
         found.append((path, file.bytes.count))
         found.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return SourceFile(path: path, bytes: file.bytes)
+    }
+
+    /// Whether two paths name one file: spelt alike once displayed, or
+    /// reaching the same file through links and `..`.
+    static func sameFile(_ one: String, _ other: String) -> Bool {
+        if displayPath(one) == displayPath(other) { return true }
+        guard let first = existingIdentity(one) else { return false }
+        return first == existingIdentity(other)
+    }
+
+    /// The physical path of a file that exists; nil when there is none.
+    private static func existingIdentity(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

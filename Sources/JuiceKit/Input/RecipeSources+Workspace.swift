@@ -49,7 +49,10 @@ extension RecipeSources {
     ) throws(SourceError) -> LoadedBook {
         var found = try discoverSized(paths: paths)
         if absolutePaths { found = found.map { (absolutePath($0.path), $0.size) } }
-        let piped = standardInput.map { withStandardInput($0, in: &found) }
+        // Standard input named as the stock file stands for the stock file,
+        // not for another book file beside it.
+        let stdinIsStock = standardInput.map { input in stockPath.map { sameFile(input.path, $0) } ?? false } ?? false
+        let piped = stdinIsStock ? nil : standardInput.map { withStandardInput($0, in: &found) }
         typealias Outcome = Result<(WorkspaceUnit, SourceFile?), SourceError>
         let parallel = ParallelFiles.worthIt(files: found.count, totalBytes: found.reduce(0) { $0 + $1.size }, parallelAbove: parallelAbove)
         var workspace = RecipeWorkspace(analysis: analysis, rulesOff: rulesOff, book: wantsBook)
@@ -85,7 +88,9 @@ extension RecipeSources {
         if let failure { throw failure }
         if requireFiles && found.isEmpty { throw .noRecipeFiles(paths) }
         if let stockPath {
-            let stock = SourceFile(path: displayPath(stockPath), bytes: try readFile(stockPath))
+            let bytes: [UInt8]
+            if stdinIsStock, let standardInput { bytes = standardInput.bytes } else { bytes = try readFile(stockPath) }
+            let stock = SourceFile(path: displayPath(stockPath), bytes: bytes)
             workspace.load(WorkspaceUnit(stockFile: stock))
             if keepingText { sources.append(stock) }
         }

@@ -40,10 +40,13 @@ public struct FixRun: Sendable {
 
     /// One fix, as the notice lists it under a file it edits.
     public struct Change: Sendable, Hashable {
+        /// The file it edits, as the book names it.
         public var file: String
         /// Where its first edit in `file` starts, in the file as it was read.
         public var position: SourcePosition
+        /// The rule of the diagnostic it fixes.
         public var rule: Rule
+        /// What it does, as the fix's title says.
         public var title: String
         /// It overlapped a fix made in an earlier round, and was made after
         /// a lint of the edited text offered it again.
@@ -67,6 +70,7 @@ public struct FixRun: Sendable {
     public private(set) var files: [SourceFile]
     /// The fixes made, by file (in the order of `original`), then place.
     public private(set) var changes: [Change] = []
+    /// The fixes not made, each with the reason.
     public private(set) var skipped: [Skipped] = []
     /// Files never edited, since libyaml could not read them: sorted.
     public private(set) var unreadable: [String] = []

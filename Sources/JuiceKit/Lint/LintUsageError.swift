@@ -1,22 +1,26 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Options of juice-lint that cannot go together, or a value that cannot
 /// work: wrong before anything is read. The executable checks these in
 /// argument validation, so they read like swift-argument-parser's own usage
 /// errors, as juice-run's `RunUsageError`s do.
 public enum LintUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `--base-path` names no directory.
     case basePathNotADirectory(String)
+    /// `--diff` without `--fix`.
     case diffWithoutFix
+    /// `--fix` with `-` or `--stdin-filename`: standard input is no file to edit.
     case fixWithStandardInput
+    /// `-` more than once.
     case standardInputTwice
+    /// `-` without `--stdin-filename`.
     case standardInputUnnamed
+    /// `--stdin-filename` without `-`.
     case stdinFilenameWithoutDash
+    /// `--stdin-filename ''`.
     case emptyStdinFilename
+    /// `--stdin-filename` names a directory, which no buffer can stand for.
+    case stdinFilenameIsADirectory(String)
 
+    /// The message, as swift-argument-parser prints a usage error's.
     public var description: String {
         switch self {
         case .basePathNotADirectory(let path): return "--base-path '\(path)' is not a directory"
@@ -27,53 +31,8 @@ public enum LintUsageError: Error, Sendable, Equatable, CustomStringConvertible 
         case .standardInputUnnamed: return "'-' reads a book file from standard input; name it with --stdin-filename PATH"
         case .stdinFilenameWithoutDash: return "--stdin-filename names the file read from standard input; add '-' to the paths"
         case .emptyStdinFilename: return "--stdin-filename needs the path of the file standard input stands for"
-        }
-    }
-}
-
-/// How juice-lint's command line asks for a run, before anything is read:
-/// the paths as given (`-` among them for standard input) and the options
-/// that decide which kind of run it is.
-public struct LintRequest: Sendable {
-    /// The paths as given; `-` stands for standard input.
-    public var paths: [String]
-    /// `--fix`.
-    public var fix: Bool
-    /// `--diff`, with `--fix`.
-    public var diff: Bool
-    /// `--stdin-filename PATH`.
-    public var stdinFilename: String?
-    /// `--base-path DIR`.
-    public var basePath: String?
-
-    /// A request as the command line spells it.
-    public init(paths: [String], fix: Bool, diff: Bool, stdinFilename: String?, basePath: String?) {
-        self.paths = paths
-        self.fix = fix
-        self.diff = diff
-        self.stdinFilename = stdinFilename
-        self.basePath = basePath
-    }
-
-    /// The paths to read from disk: every one but `-`.
-    public var diskPaths: [String] { paths.filter { $0 != "-" } }
-
-    /// The first problem with how the options combine, if there is one.
-    public func validate() throws(LintUsageError) {
-        if let basePath {
-            var info = stat()
-            guard stat(basePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw .basePathNotADirectory(basePath)
-            }
-        }
-        let dashes = paths.count - diskPaths.count
-        if diff && !fix { throw .diffWithoutFix }
-        if fix && (dashes > 0 || stdinFilename != nil) { throw .fixWithStandardInput }
-        if dashes > 1 { throw .standardInputTwice }
-        if dashes == 1 && stdinFilename == nil { throw .standardInputUnnamed }
-        if let stdinFilename {
-            if dashes == 0 { throw .stdinFilenameWithoutDash }
-            if stdinFilename.isEmpty { throw .emptyStdinFilename }
+        case .stdinFilenameIsADirectory(let path):
+            return "--stdin-filename '\(path)' is a directory; name the file standard input stands for"
         }
     }
 }

@@ -46,14 +46,21 @@ extension Linter {
             changed.append((old, new))
         }
         if diffOnly {
-            let diff = changed.map { UnifiedDiff.render(old: $0.old.bytes, new: $0.new.bytes, path: $0.old.path) }.joined()
+            // Named from the base (the repository's root by default), as
+            // SARIF names them: `patch -p1` and `git apply` refuse `..`.
+            let root = sourceRoot()
+            let diff = changed.map { change in
+                UnifiedDiff.render(old: change.old.bytes, new: change.new.bytes, path: root.diffPath(of: change.old.path))
+            }.joined()
             lines.append(fixing.total(fixes: fixing.changes.count, files: changed.count, diff: true))
             let counts = DiagnosticCounts(files: workspace.snapshot().compilation.fileCount, diagnostics: fixing.findings.diagnostics)
             lines.append(HumanDiagnosticPrinter.summary(counts))
             let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
-            // The diff ends with its own newline; the report is printed with one more.
+            // The diff ends with its own newline; the report is printed with
+            // one more. Only the `\n` byte goes: a CRLF line keeps its `\r`
+            // (as a `Character`, `\r\n` would go whole).
             return Report(
-                output: String(diff.dropLast()), messages: lines.joined(separator: "\n"),
+                output: String(decoding: diff.utf8.dropLast(), as: UTF8.self), messages: lines.joined(separator: "\n"),
                 exitCode: failed ? .failure : .success, counts: counts
             )
         }

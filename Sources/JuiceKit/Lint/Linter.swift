@@ -135,7 +135,7 @@ public struct Linter: Sendable {
 
     /// What the CI formats' paths are relative to; only they ask, so the
     /// other formats never look for a git work tree.
-    private func sourceRoot() -> SourceRoot {
+    func sourceRoot() -> SourceRoot {
         SourceRoot.resolving(options.basePath, workingDirectory: FileManager.default.currentDirectoryPath)
     }
 }

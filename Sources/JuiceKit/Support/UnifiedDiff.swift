@@ -21,7 +21,10 @@ public enum UnifiedDiff {
         if isUTF16(old) || isUTF16(new) { return "Binary files a/\(path) and b/\(path) differ\n" }
         let oldLines = lines(old), newLines = lines(new)
         let script = editScript(oldLines, newLines)
-        var output: [UInt8] = Array("--- a/\(path)\n+++ b/\(path)\n".utf8)
+        // A name with a space ends with a tab, as git and diff write it, so
+        // patch does not read the name as ending at the space.
+        let end = path.contains(" ") ? "\t" : ""
+        var output: [UInt8] = Array("--- a/\(path)\(end)\n+++ b/\(path)\(end)\n".utf8)
         for hunk in hunks(script, context: context) {
             output += Array(hunk.header.utf8)
             for op in script[hunk.ops] {

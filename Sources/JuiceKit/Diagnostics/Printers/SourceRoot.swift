@@ -98,6 +98,15 @@ public struct SourceRoot: Sendable, Hashable {
         return Self.place(absolute, under: path)
     }
 
+    /// `file` as a unified diff names it: from the root when it lies under
+    /// it (what `patch -p1` and `git apply` run there expect), else its
+    /// absolute path, which no `-p1` can reach but still names the file.
+    public func diffPath(of file: String) -> String {
+        switch place(of: file) {
+        case .inside(let path), .outside(let path): return path
+        }
+    }
+
     /// Where the normalised absolute `absolute` lies with respect to `root`.
     private static func place(_ absolute: String, under root: String) -> Place {
         if absolute == root { return .inside("") }
