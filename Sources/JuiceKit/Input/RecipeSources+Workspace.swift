@@ -53,37 +53,51 @@ extension RecipeSources {
         // not for another book file beside it.
         let stdinIsStock = standardInput.map { input in stockPath.map { sameFile(input.path, $0) } ?? false } ?? false
         let piped = stdinIsStock ? nil : standardInput.map { withStandardInput($0, in: &found) }
-        typealias Outcome = Result<(WorkspaceUnit, SourceFile?), SourceError>
-        let parallel = ParallelFiles.worthIt(files: found.count, totalBytes: found.reduce(0) { $0 + $1.size }, parallelAbove: parallelAbove)
+        let totalBytes = found.reduce(0) { $0 + $1.size }
+        let jobs = Self.jobs(found, piped: piped, cutting: totalBytes >= parallelAbove)
+        let parallel = ParallelFiles.worthIt(files: jobs.count, totalBytes: totalBytes, parallelAbove: parallelAbove)
         var workspace = RecipeWorkspace(analysis: analysis, rulesOff: rulesOff, book: wantsBook)
         var sources: [SourceFile] = []
         var failure: SourceError?
+        var pieces: [DeclarationCollector.Piece] = []
         ParallelFiles.forEach(
-            found.map(\.path), inParallel: parallel, worker: { DeclarationCollector.Worker() },
-            work: { worker, path -> Outcome in
-                let bytes: [UInt8]
-                if let piped, path == piped.path {
-                    bytes = piped.bytes
-                } else {
-                    do throws(SourceError) {
-                        bytes = try readFile(path)
-                    } catch {
-                        return .failure(error)
+            jobs, inParallel: parallel, worker: { DeclarationCollector.Worker() },
+            work: { worker, job -> LoadOutcome in
+                switch job {
+                case .piece(let file, let plan, let index):
+                    return .piece(worker.collect(piece: index, of: plan, in: file), file, plan)
+                case .file(let path):
+                    let bytes: [UInt8]
+                    if let piped, path == piped.path {
+                        bytes = piped.bytes
+                    } else {
+                        do throws(SourceError) {
+                            bytes = try readFile(path)
+                        } catch {
+                            return .failure(error)
+                        }
                     }
+                    let file = SourceFile(path: path, bytes: bytes)
+                    return .unit(WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil)
                 }
-                let file = SourceFile(path: path, bytes: bytes)
-                return .success((WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil))
             }
         ) { outcome in
             switch outcome {
             case .failure(let error):
                 failure = error
                 return false
-            case .success(let (unit, source)):
+            case .unit(let unit, let source):
                 workspace.load(unit)
                 if let source { sources.append(source) }
-                return true
+            case .piece(let piece, let file, let plan):
+                pieces.append(piece)
+                guard pieces.count == plan.pieces.count else { return true }
+                let taken = pieces
+                pieces = []
+                workspace.load(WorkspaceUnit(bookFile: file, plan: plan, pieces: consume taken))
+                if keepingText { sources.append(file) }
             }
+            return true
         }
         if let failure { throw failure }
         if requireFiles && found.isEmpty { throw .noRecipeFiles(paths) }
@@ -95,5 +109,41 @@ extension RecipeSources {
             if keepingText { sources.append(stock) }
         }
         return LoadedBook(workspace: workspace, sources: sources)
+    }
+
+    /// One worker's job: a whole file, read on the worker, or one piece of
+    /// a large file read beforehand and cut by `BookFilePieces`.
+    private enum LoadJob: Sendable {
+        case file(String)
+        case piece(SourceFile, BookFilePieces, Int)
+    }
+
+    private enum LoadOutcome: Sendable {
+        case unit(WorkspaceUnit, SourceFile?)
+        case piece(DeclarationCollector.Piece, SourceFile, BookFilePieces)
+        case failure(SourceError)
+    }
+
+    /// A job per file, and when `cutting`, a job per piece of each file large
+    /// enough to cut. A large file that cannot be read here is left to its
+    /// worker, which reports the failure in file order.
+    private static func jobs(_ found: [(path: String, size: Int)], piped: SourceFile?, cutting: Bool) -> [LoadJob] {
+        var jobs: [LoadJob] = []
+        jobs.reserveCapacity(found.count)
+        for (path, size) in found {
+            guard cutting, size >= BookFilePieces.minimumBytes else {
+                jobs.append(.file(path))
+                continue
+            }
+            let bytes: [UInt8]?
+            if let piped, path == piped.path { bytes = piped.bytes } else { bytes = try? readFile(path) }
+            guard let bytes, let plan = BookFilePieces(bytes: bytes, cores: ParallelFiles.cores) else {
+                jobs.append(.file(path))
+                continue
+            }
+            let file = SourceFile(path: path, bytes: bytes)
+            for index in plan.pieces.indices { jobs.append(.piece(file, plan, index)) }
+        }
+        return jobs
     }
 }

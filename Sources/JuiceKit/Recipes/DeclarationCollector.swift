@@ -140,18 +140,25 @@ struct DeclarationCollector: Sendable {
     /// than the doublings of a new array per file (memory the kernel must
     /// hand over page by page) and their slack kept to the end.
     struct Worker {
-        private var composer = YAMLComposer()
-        private var ingredients: [IngredientDeclaration] = []
-        private var composites: [CompositeDeclaration] = []
+        var composer = YAMLComposer()
+        var ingredients: [IngredientDeclaration] = []
+        var composites: [CompositeDeclaration] = []
 
         /// Composes one file and collects what it declares: the whole of a
         /// file's work that needs no other file.
         mutating func collect(_ file: SourceFile) -> DeclarationCollector {
+            withBuffers { composer, collector in
+                collector.diagnostics += composer.compose(bytes: file.bytes, file: file.path) { collector.collect($0) }
+            }
+        }
+
+        /// Runs `body` on a new collector that fills this worker's buffers,
+        /// and hands the collector back with lists of its own exact size.
+        mutating func withBuffers(_ body: (inout YAMLComposer, inout DeclarationCollector) -> Void) -> DeclarationCollector {
             var collector = DeclarationCollector()
             swap(&collector.ingredients, &ingredients)
             swap(&collector.composites, &composites)
-            let diagnostics = composer.compose(bytes: file.bytes, file: file.path) { collector.collect($0) }
-            collector.diagnostics += diagnostics
+            body(&composer, &collector)
             swap(&collector.ingredients, &ingredients)
             swap(&collector.composites, &composites)
             collector.ingredients = ingredients.exactCopy()
@@ -173,7 +180,7 @@ struct DeclarationCollector: Sendable {
         return collector
     }
 
-    private mutating func collect(_ document: YAMLDocument) {
+    mutating func collect(_ document: YAMLDocument) {
         guard document.status == .complete else { return harvest(document) }
         guard let root = document.root, !document[root].isNull else { return }
         guard document[root].kind == .mapping else {
@@ -184,15 +191,25 @@ struct DeclarationCollector: Sendable {
         }
         forEachPair(document, root) { collector, key, value, _ in
             guard let name = collector.keyText(document, key) else { return }
-            switch name {
-            case "version": collector.checkVersion(document, value)
-            case "fruits": collector.forEachEntry(document, value, section: "fruits") { $0.collectFruit(document, $1, $2, $3) }
-            case "stock": collector.forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
-            case "recipes": collector.forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
-            case "menu": collector.forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
-            default: collector.reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document", mapping: root)
+            if !collector.collectTopLevel(name, document, value) {
+                collector.reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document", mapping: root)
             }
         }
+    }
+
+    /// Reads the value of the top-level key `name`; false when no such key
+    /// exists. A piece of a file that holds only a section's entries is read
+    /// here too, its whole mapping standing for the section's value.
+    mutating func collectTopLevel(_ name: String, _ document: YAMLDocument, _ value: YAMLNode.ID) -> Bool {
+        switch name {
+        case "version": checkVersion(document, value)
+        case "fruits": forEachEntry(document, value, section: "fruits") { $0.collectFruit(document, $1, $2, $3) }
+        case "stock": forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
+        case "recipes": forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
+        case "menu": forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
+        default: return false
+        }
+        return true
     }
 
     /// Reads one document of a stock file.

@@ -48,38 +48,6 @@ struct Linker {
         }
     }
 
-    /// Each composite's need in whole fruits, or nil where it could not be
-    /// computed, all in one array: one allocation for the book rather than
-    /// one per recipe and menu item.
-    struct NeedTable {
-        private var parts: [RecipeBook.FruitAmount] = []
-        /// Where each composite's parts are in `parts`; nil while unknown.
-        private var spans: [Range<Int>?]
-
-        /// `parts`: room to start with; a book of flat recipes needs one part per edge.
-        init(count: Int, parts expected: Int) {
-            spans = Array(repeating: nil, count: count)
-            parts.reserveCapacity(expected)
-        }
-
-        subscript(node: Int) -> ArraySlice<RecipeBook.FruitAmount>? {
-            spans[node].map { parts[$0] }
-        }
-
-        /// Where composite `node`'s parts are, for `part(_:)`: reading by
-        /// index holds no slice of `parts` while `set` appends to it.
-        func span(of node: Int) -> Range<Int>? { spans[node] }
-
-        func part(_ index: Int) -> RecipeBook.FruitAmount { parts[index] }
-
-        /// Composite `node` needs `amounts[fruit]` of each of `fruits`.
-        mutating func set(_ node: Int, fruits: [Int], amounts: [Int]) {
-            let start = parts.count
-            for fruit in fruits { parts.append(RecipeBook.FruitAmount(fruit: fruit, amount: amounts[fruit])) }
-            spans[node] = start..<parts.count
-        }
-    }
-
     /// The declaration an edge was resolved from.
     func declaration(of edge: Edge) -> DeclarationCollector.IngredientDeclaration {
         declarations.ingredient(edge.ingredient)
@@ -277,7 +245,7 @@ struct Linker {
     /// Each composite's need in whole fruits, or nil where it cannot be computed
     /// (a cycle, or an overflow, reported once where it happens).
     private mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool]) -> NeedTable {
-        var needs = NeedTable(count: edges.count, parts: edges.edgeCount)
+        var needs = NeedTable(count: edges.count, parts: Self.partsBound(edges, order: order, fruits: declarations.fruits.count))
         var totals = [Int](repeating: 0, count: declarations.fruits.count)
         var touched: [Int] = []
         for node in order where !skip[node] {

@@ -39,6 +39,25 @@ public struct WorkspaceUnit: Sendable {
         declarations = worker.collect(file)
     }
 
+    /// The unit of a large book file collected in pieces on several cores
+    /// (`BookFilePieces`), or, when the pieces do not join into what the
+    /// whole file gives, of the file read whole, here.
+    init(bookFile file: SourceFile, plan: BookFilePieces, pieces: consuming [DeclarationCollector.Piece]) {
+        let suppressions = pieces.first?.suppressions ?? []
+        guard let joined = DeclarationCollector.joined(consume pieces, plan: plan) else {
+            self.init(bookFile: file)
+            return
+        }
+        self.init(path: file.path, suppressions: suppressions, declarations: joined)
+    }
+
+    private init(path: String, suppressions: [Suppression], declarations: DeclarationCollector) {
+        self.path = path
+        role = .book
+        self.suppressions = suppressions
+        self.declarations = declarations
+    }
+
     /// The unit of a stock file (`version` and `stock` only), whose entries
     /// replace the book's opening stock. Safe on any thread.
     public init(stockFile file: SourceFile) {

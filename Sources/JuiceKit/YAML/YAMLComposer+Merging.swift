@@ -42,6 +42,7 @@ extension DocumentBuilder {
             resolved.append(value)
         }
         if let source = merge?.value {
+            hasMerges = true
             let sourceNode = nodes[source]
             let mappings = sourceNode.kind == .sequence ? Array(children[sourceNode.childStart..<sourceNode.childStart + sourceNode.childCount]) : [source]
             for candidate in mappings {

@@ -40,10 +40,23 @@ struct YAMLComposer {
     mutating func compose(
         bytes: [UInt8], file: String, keepsDocuments: Bool = false, each: (YAMLDocument) -> Void
     ) -> [Diagnostic] {
+        compose(piece: bytes[...], firstLine: 1, file: file, keepsDocuments: keepsDocuments, each: each).diagnostics
+    }
+
+    /// Composes a piece of a file that starts at the beginning of line
+    /// `firstLine` (`BookFilePieces`), with every position as in the whole
+    /// file, and says where libyaml's stream ended (nil after a syntax error).
+    /// A tab's help is only given for a whole file: a piece's problems are
+    /// never shown, since any problem sends the file back to a whole compose.
+    mutating func compose(
+        piece bytes: ArraySlice<UInt8>, firstLine: Int, file: String, keepsDocuments: Bool = false,
+        each: (YAMLDocument) -> Void
+    ) -> (diagnostics: [Diagnostic], end: SourcePosition?) {
         withoutActuallyEscaping(each) { each in
             builder.start(file: file, reuse: !keepsDocuments, each: each)
+            var end: SourcePosition?
             do throws(YAMLSyntaxError) {
-                try YAMLParser.parse(bytes, into: &builder)
+                end = try YAMLParser.parse(bytes, firstLine: firstLine, into: &builder)
             } catch {
                 var diagnostic = Diagnostic(
                     .yamlSyntax,
@@ -53,13 +66,13 @@ struct YAMLComposer {
                 if let context = error.context, let at = error.contextPosition, at != error.position {
                     diagnostic.notes.append(.init(range: SourceRange(file: file, start: at, end: at), message: context))
                 }
-                if SourceLines(bytes: bytes).character(at: error.position) == "\t" {
+                if firstLine == 1, SourceLines(bytes: Array(bytes)).character(at: error.position) == "\t" {
                     diagnostic.help = "YAML indents with spaces; replace the tab with spaces"
                 }
                 builder.diagnostics.append(diagnostic)
             }
             builder.salvageCutShortDocument()
-            return builder.finish()
+            return (builder.finish(), end)
         }
     }
 }
@@ -90,6 +103,7 @@ struct DocumentBuilder: YAMLEventHandler {
     private var root: YAMLNode.ID?
     var repeats: [YAMLDocument.Repeat] = []
     var aliases: [(alias: YAMLNode.ID, anchor: YAMLNode.ID)] = []
+    var hasMerges = false
     /// Whether a document has begun and not yet been handed on.
     private var inDocument = false
     /// Per file: many small documents must not multiply the budget.
@@ -153,7 +167,8 @@ struct DocumentBuilder: YAMLEventHandler {
     private mutating func handOn(_ status: YAMLDocument.Status) {
         inDocument = false
         each?(YAMLDocument(
-            file: file, nodes: nodes, children: children, root: root, status: status, repeats: repeats, aliases: aliases
+            file: file, nodes: nodes, children: children, root: root, status: status, repeats: repeats, aliases: aliases,
+            hasMerges: hasMerges
         ))
     }
 
@@ -275,6 +290,7 @@ struct DocumentBuilder: YAMLEventHandler {
         anchors.removeAll(keepingCapacity: !anchors.isEmpty)
         stack.removeAll(keepingCapacity: true)
         ignoredDepth = 0
+        hasMerges = false
         root = nil
     }
 

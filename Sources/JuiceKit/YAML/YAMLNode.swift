@@ -121,6 +121,8 @@ struct YAMLDocument: Sendable {
     /// Each alias node and the anchored node it stands for, sorted by alias:
     /// consulted only to place a note at the anchor.
     var aliases: [(alias: YAMLNode.ID, anchor: YAMLNode.ID)] = []
+    /// Whether any mapping had a `<<` merge key.
+    var hasMerges = false
 
     subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
 

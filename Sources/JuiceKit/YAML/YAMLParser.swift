@@ -10,41 +10,59 @@ enum YAMLParser {
     ///
     /// The bytes are borrowed for the call, not copied: libyaml reads its
     /// input lazily, but only while events are pulled, which is all inside.
-    static func parse(_ bytes: [UInt8], into handler: inout some YAMLEventHandler) throws(YAMLSyntaxError) {
+    @discardableResult
+    static func parse(_ bytes: [UInt8], into handler: inout some YAMLEventHandler) throws(YAMLSyntaxError) -> SourcePosition? {
+        try parse(bytes[...], firstLine: 1, into: &handler)
+    }
+
+    /// Parses a piece of a file that starts at the beginning of line
+    /// `firstLine`, so every position is the one it has in the whole file.
+    /// Returns where libyaml's stream ended (nil when the handler stopped
+    /// early): a caller that cut the piece out checks the line there against
+    /// the line breaks it counted, since libyaml also breaks lines at a lone
+    /// CR and at U+0085, U+2028 and U+2029.
+    @discardableResult
+    static func parse(
+        _ bytes: ArraySlice<UInt8>, firstLine: Int, into handler: inout some YAMLEventHandler
+    ) throws(YAMLSyntaxError) -> SourcePosition? {
         // libyaml asserts a non-null input even when it is empty.
-        let input = bytes.isEmpty ? [0] : bytes
-        let outcome: YAMLSyntaxError? = input.withUnsafeBufferPointer { buffer in
+        let input = bytes.isEmpty ? [0][...] : bytes
+        let lineOffset = firstLine - 1
+        let outcome: Result<SourcePosition?, YAMLSyntaxError> = input.withUnsafeBufferPointer { buffer in
             // Heap-allocated because libyaml keeps a pointer to the parser
             // inside the parser (`read_handler_data`): it must never move.
             let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
             parser.initialize(to: yaml_parser_t())
             defer { parser.deallocate() }
             guard yaml_parser_initialize(parser) == 1 else {
-                return YAMLSyntaxError(message: "out of memory starting the YAML parser", position: .init(line: 1, column: 1))
+                return .failure(YAMLSyntaxError(message: "out of memory starting the YAML parser", position: .init(line: firstLine, column: 1)))
             }
             defer { yaml_parser_delete(parser) }
             yaml_parser_set_input_string(parser, buffer.baseAddress, bytes.count)
             let text = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
             var event = yaml_event_t()
             while true {
-                guard yaml_parser_parse(parser, &event) == 1 else { return error(parser, text) }
+                guard yaml_parser_parse(parser, &event) == 1 else { return .failure(error(parser, text, lineOffset: lineOffset)) }
                 let type = event.type
                 if type == YAML_NO_EVENT {
                     // Only after an error, which is handled above.
-                    return YAMLSyntaxError(message: "unexpected end of YAML events", position: position(event.start_mark))
+                    return .failure(YAMLSyntaxError(
+                        message: "unexpected end of YAML events", position: position(event.start_mark, lineOffset: lineOffset)
+                    ))
                 }
-                let proceed = dispatch(&event, to: &handler)
+                let proceed = dispatch(&event, lineOffset: lineOffset, to: &handler)
+                let end = type == YAML_STREAM_END_EVENT ? position(event.end_mark, lineOffset: lineOffset) : nil
                 yaml_event_delete(&event)
-                if !proceed || type == YAML_STREAM_END_EVENT { return nil }
+                if !proceed || end != nil { return .success(end) }
             }
         }
-        if let outcome { throw outcome }
+        return try outcome.get()
     }
 
     /// Hands one event on; false when the handler says stop.
-    private static func dispatch(_ event: inout yaml_event_t, to handler: inout some YAMLEventHandler) -> Bool {
-        let start = position(event.start_mark)
-        let end = position(event.end_mark)
+    private static func dispatch(_ event: inout yaml_event_t, lineOffset: Int, to handler: inout some YAMLEventHandler) -> Bool {
+        let start = position(event.start_mark, lineOffset: lineOffset)
+        let end = position(event.end_mark, lineOffset: lineOffset)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             return handler.documentStart(start)
@@ -81,13 +99,16 @@ enum YAMLParser {
         }
     }
 
-    private static func error(_ parser: UnsafeMutablePointer<yaml_parser_t>, _ text: UnsafeBufferPointer<UInt8>) -> YAMLSyntaxError {
+    private static func error(
+        _ parser: UnsafeMutablePointer<yaml_parser_t>, _ text: UnsafeBufferPointer<UInt8>, lineOffset: Int
+    ) -> YAMLSyntaxError {
         let problem = string(parser.pointee.problem) ?? "invalid YAML"
         let context = string(parser.pointee.context)
         // Reader errors (bad bytes) carry a byte offset rather than a mark.
         if parser.pointee.error == YAML_READER_ERROR {
             let offset = min(Int(parser.pointee.problem_offset), text.count)
-            let position = SourcePosition.of(byteOffset: offset, in: text)
+            var position = SourcePosition.of(byteOffset: offset, in: text)
+            position.line += lineOffset
             let value = Int(parser.pointee.problem_value)
             let detail: String
             if value < 0 {
@@ -101,9 +122,9 @@ enum YAMLParser {
         }
         return YAMLSyntaxError(
             message: problem,
-            position: position(parser.pointee.problem_mark),
+            position: position(parser.pointee.problem_mark, lineOffset: lineOffset),
             context: context,
-            contextPosition: context == nil ? nil : position(parser.pointee.context_mark)
+            contextPosition: context == nil ? nil : position(parser.pointee.context_mark, lineOffset: lineOffset)
         )
     }
 
@@ -112,9 +133,10 @@ enum YAMLParser {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// The single place a 0-based libyaml mark becomes a 1-based position.
-    private static func position(_ mark: yaml_mark_t) -> SourcePosition {
-        SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    /// The single place a 0-based libyaml mark becomes a 1-based position;
+    /// `lineOffset` is the number of lines before the piece that was parsed.
+    private static func position(_ mark: yaml_mark_t, lineOffset: Int) -> SourcePosition {
+        SourcePosition(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
