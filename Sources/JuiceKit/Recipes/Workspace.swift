@@ -24,6 +24,12 @@ public struct RecipeWorkspace: Sendable {
     private var units: [String: WorkspaceUnit] = [:]
     private var stock: WorkspaceUnit?
     private var cached: WorkspaceSnapshot?
+    /// Every book unit merged so far, in path order, while the files have
+    /// only ever been added in that order (as a batch load adds them): the
+    /// merge then runs as each file arrives, while later files are still
+    /// being parsed on other cores, rather than all at the snapshot. Any
+    /// other edit drops it, and the snapshot merges everything again.
+    private var merged: (linking: WorkspaceSnapshot.Linking, last: String)? = (WorkspaceSnapshot.Linking(), "")
     /// The last link's "did you mean" index, for the next link to reuse.
     private var suggestions: SuggestionIndex?
 
@@ -71,8 +77,16 @@ public struct RecipeWorkspace: Sendable {
     public mutating func load(_ unit: WorkspaceUnit) {
         cached = nil
         switch unit.role {
-        case .book: units[unit.path] = unit
-        case .stock: stock = unit
+        case .book:
+            if var prefix = merged.take(), units.isEmpty || unit.path.utf8.lexicographicallyPrecedes(prefix.last.utf8) == false,
+               units[unit.path] == nil {
+                prefix.linking.add(unit)
+                prefix.last = unit.path
+                merged = prefix
+            }
+            units[unit.path] = unit
+        case .stock:
+            stock = unit
         }
     }
 
@@ -80,6 +94,7 @@ public struct RecipeWorkspace: Sendable {
     public mutating func remove(path: String) {
         guard units.removeValue(forKey: path) != nil else { return }
         cached = nil
+        merged = nil
     }
 
     /// Replaces the stock file with `file`, or with none (the book's own
@@ -100,10 +115,15 @@ public struct RecipeWorkspace: Sendable {
     public mutating func snapshot() -> WorkspaceSnapshot {
         if let cached { return cached }
         linkCount += 1
-        let ordered = paths.compactMap { units[$0] }
-        let made = WorkspaceSnapshot(
-            units: ordered, stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions
-        )
+        let made: WorkspaceSnapshot
+        if let prefix = merged.take() {
+            made = prefix.linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions)
+        } else {
+            let ordered = paths.compactMap { units[$0] }
+            made = WorkspaceSnapshot(
+                units: ordered, stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions
+            )
+        }
         cached = made
         if let built = made.suggestions { suggestions = built }
         return made
