@@ -336,7 +336,7 @@ struct DocumentBuilder: YAMLEventHandler {
         attach(store(open.node, anchor: open.anchor))
     }
 
-    private mutating func store(_ node: YAMLNode, anchor: String?) -> YAMLNode.ID {
+    private mutating func store(_ node: consuming YAMLNode, anchor: String?) -> YAMLNode.ID {
         nodes.append(node)
         let id = nodes.count - 1
         if let anchor { anchors[anchor] = id }
