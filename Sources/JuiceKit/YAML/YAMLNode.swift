@@ -124,13 +124,7 @@ struct YAMLDocument: Sendable {
     /// Whether any mapping had a `<<` merge key.
     var hasMerges = false
 
-    /// The node, lent in place rather than copied: a copy retains and
-    /// releases its strings, and the collector reads a field or two of
-    /// every node (a fifth of the composer's and collector's instructions
-    /// on the 100,000-item book went to node copies before).
-    subscript(id: YAMLNode.ID) -> YAMLNode {
-        _read { yield nodes[id] }
-    }
+    subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
 
     /// The span of a node in its file.
     func range(of id: YAMLNode.ID) -> SourceRange {
