@@ -336,6 +336,9 @@ struct DocumentBuilder: YAMLEventHandler {
         attach(store(open.node, anchor: open.anchor))
     }
 
+    /// `consuming`: the node moves into the arena. Borrowed, it was copied
+    /// there and its strings retained and released once more, for every
+    /// node of the book (2.8% of a lint run's instructions).
     private mutating func store(_ node: consuming YAMLNode, anchor: String?) -> YAMLNode.ID {
         nodes.append(node)
         let id = nodes.count - 1
