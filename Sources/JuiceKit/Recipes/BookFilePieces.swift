@@ -44,11 +44,11 @@ struct BookFilePieces: Sendable {
     }
 
     /// Files below this size are read whole: they take a few milliseconds.
-    static let minimumBytes = 2 * 1024 * 1024
+    static let minimumBytes = 512 * 1024
     /// About how much of a file one piece holds: enough to make a piece's
     /// own costs (a parser, a composer's arrays) small, and few enough pieces
     /// that at any moment only a couple of them are in memory as nodes.
-    static let targetPieceBytes = 1024 * 1024
+    static let targetPieceBytes = 512 * 1024
     static let maximumPieces = 256
 
     /// The sections whose entries may be cut apart.
