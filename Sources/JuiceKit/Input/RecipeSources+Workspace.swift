@@ -54,7 +54,7 @@ extension RecipeSources {
         let stdinIsStock = standardInput.map { input in stockPath.map { sameFile(input.path, $0) } ?? false } ?? false
         let piped = stdinIsStock ? nil : standardInput.map { withStandardInput($0, in: &found) }
         let totalBytes = found.reduce(0) { $0 + $1.size }
-        let jobs = Self.jobs(found, piped: piped, cutting: totalBytes >= parallelAbove)
+        let jobs = Self.jobs(found, piped: piped, cutting: totalBytes >= parallelAbove ? totalBytes : nil)
         let parallel = ParallelFiles.worthIt(files: jobs.count, totalBytes: totalBytes, parallelAbove: parallelAbove)
         var workspace = RecipeWorkspace(analysis: analysis, rulesOff: rulesOff, book: wantsBook)
         var sources: [SourceFile] = []
@@ -124,14 +124,17 @@ extension RecipeSources {
         case failure(SourceError)
     }
 
-    /// A job per file, and when `cutting`, a job per piece of each file large
-    /// enough to cut. A large file that cannot be read here is left to its
+    /// A job per file, and when `cutting` (the book's total size), a job per
+    /// piece of each file large enough to cut and too large for the files
+    /// alone to keep the cores evenly busy: ten files of 1 MB share out well
+    /// as they are, and cutting them would only add the reading up front
+    /// and the joins. A large file that cannot be read here is left to its
     /// worker, which reports the failure in file order.
-    private static func jobs(_ found: [(path: String, size: Int)], piped: SourceFile?, cutting: Bool) -> [LoadJob] {
+    private static func jobs(_ found: [(path: String, size: Int)], piped: SourceFile?, cutting totalBytes: Int?) -> [LoadJob] {
         var jobs: [LoadJob] = []
         jobs.reserveCapacity(found.count)
         for (path, size) in found {
-            guard cutting, size >= BookFilePieces.minimumBytes else {
+            guard let totalBytes, size >= BookFilePieces.minimumBytes, size >= totalBytes / (2 * ParallelFiles.cores) else {
                 jobs.append(.file(path))
                 continue
             }
