@@ -30,7 +30,11 @@ enum NameSpelling: UInt8, Sendable {
             return
         }
         let width = node.end.column - node.start.column
-        let length = node.value.unicodeScalars.count
+        // A String's UTF-8 is valid, so its scalars are its bytes that do
+        // not continue a sequence: counted so, without decoding them (this
+        // runs for every ingredient of the book).
+        var length = 0
+        for byte in node.value.utf8 where byte & 0xC0 != 0x80 { length += 1 }
         switch node.style {
         case .plain where width == length: self = .plain
         case .singleQuoted where width == length + 2: self = .singleQuoted
