@@ -1,6 +1,8 @@
 // libFuzzer target `recipe-bytes`: the input is one recipe file, `fuzz.yaml`,
 // linted and compiled next to the canonical `recipes/fruits.yaml`, and every
-// diagnostic is rendered in every output format.
+// diagnostic is rendered in every output format. The input is also cut into
+// small pieces as a large file is (`BookFilePieces`): what the pieces give
+// must be exactly what the whole file gives, or the target traps.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecipeBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -20,5 +22,19 @@ public func fuzzRecipeBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = JSONDiagnosticPrinter.render(diagnostics, counts: counts)
     _ = GitHubDiagnosticPrinter.render(diagnostics)
     _ = SARIFDiagnosticPrinter.render(diagnostics)
+    checkPieces(files[1])
     return 0
+}
+
+private func checkPieces(_ file: SourceFile) {
+    guard let plan = BookFilePieces(bytes: file.bytes, cores: 2, minimumBytes: 0, pieceBytes: 48) else { return }
+    var worker = DeclarationCollector.Worker()
+    let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
+    var cut = RecipeWorkspace(analysis: true), whole = RecipeWorkspace(analysis: true)
+    cut.load(WorkspaceUnit(bookFile: file, plan: plan, pieces: pieces))
+    whole.load(WorkspaceUnit(bookFile: file))
+    let (mine, theirs) = (cut.snapshot(), whole.snapshot())
+    guard mine.diagnostics == theirs.diagnostics, mine.index.definitions == theirs.index.definitions,
+          mine.index.references == theirs.index.references
+    else { fatalError("the pieces of the file differ from the whole file") }
 }
