@@ -78,8 +78,9 @@ public struct RecipeWorkspace: Sendable {
         cached = nil
         switch unit.role {
         case .book:
-            if var prefix = merged.take(), units.isEmpty || unit.path.utf8.lexicographicallyPrecedes(prefix.last.utf8) == false,
-               units[unit.path] == nil {
+            // Still in path order (a new path after every other): merged now.
+            if var prefix = merged.take(), units[unit.path] == nil,
+               units.isEmpty || prefix.last.utf8.lexicographicallyPrecedes(unit.path.utf8) {
                 prefix.linking.add(unit)
                 prefix.last = unit.path
                 merged = prefix
