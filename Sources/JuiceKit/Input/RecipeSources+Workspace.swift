@@ -59,7 +59,7 @@ extension RecipeSources {
         var workspace = RecipeWorkspace(analysis: analysis, rulesOff: rulesOff, book: wantsBook)
         var sources: [SourceFile] = []
         var failure: SourceError?
-        var pieces: [DeclarationCollector.Piece] = []
+        var joining: DeclarationCollector.Joining?
         ParallelFiles.forEach(
             jobs, inParallel: parallel, worker: { DeclarationCollector.Worker() },
             work: { worker, job -> LoadOutcome in
@@ -90,11 +90,13 @@ extension RecipeSources {
                 workspace.load(unit)
                 if let source { sources.append(source) }
             case .piece(let piece, let file, let plan):
-                pieces.append(piece)
-                guard pieces.count == plan.pieces.count else { return true }
-                let taken = pieces
-                pieces = []
-                workspace.load(WorkspaceUnit(bookFile: file, plan: plan, pieces: consume taken))
+                var current = joining.take() ?? DeclarationCollector.Joining(plan: plan)
+                current.add(piece)
+                guard current.isComplete else {
+                    joining = current
+                    return true
+                }
+                workspace.load(WorkspaceUnit(bookFile: file, joined: current))
                 if keepingText { sources.append(file) }
             }
             return true

@@ -32,46 +32,111 @@ extension DeclarationCollector {
     /// The pieces joined in order, or nil when any piece does not fit or two
     /// pieces repeat a key of one mapping.
     static func joined(_ pieces: consuming [Piece], plan: BookFilePieces) -> DeclarationCollector? {
-        guard pieces.count == plan.pieces.count, pieces.allSatisfy(\.fits) else { return nil }
-        var topLevel = Set<Int>()
-        // One set for every section mapping that is split: keys of different
-        // sections are told apart by the section's place in the file.
-        var sectionKeys = Set<Int>(minimumCapacity: pieces.reduce(0) { $0 + $1.keyHashes.count + ($1.openSection?.keyHashes.count ?? 0) })
-        var open: (name: String, column: Int, number: Int)?
-        var sections = 0
-        for (piece, planned) in zip(pieces, plan.pieces) {
-            switch planned.kind {
+        var joining = Joining(plan: plan)
+        for index in pieces.indices {
+            joining.add(pieces[index])
+            pieces[index].collector = DeclarationCollector()
+        }
+        return joining.finish()
+    }
+
+    /// The pieces of one file joined as they arrive, in order: the loader
+    /// adds each while later pieces are still being read on other cores,
+    /// and each piece's lists are let go as soon as they are copied, rather
+    /// than all of them held until the last one comes.
+    struct Joining: Sendable {
+        let plan: BookFilePieces
+        /// How many pieces were added.
+        private(set) var count = 0
+        /// The head's suppression comments: the whole file's.
+        private(set) var suppressions: [Suppression] = []
+        private var joined = DeclarationCollector()
+        private var fits = true
+        private var topLevel = Set<Int>()
+        /// One set for every section mapping that is split: keys of
+        /// different sections are told apart by the section's number.
+        private var sectionKeys = Set<Int>()
+        private var open: (name: String, column: Int, number: Int)?
+        private var sections = 0
+
+        init(plan: BookFilePieces) {
+            self.plan = plan
+        }
+
+        /// Whether every piece of the plan was added.
+        var isComplete: Bool { count == plan.pieces.count }
+
+        /// Adds the next piece; once one does not fit, the rest are only counted.
+        mutating func add(_ piece: Piece) {
+            guard count < plan.pieces.count else { return }
+            let planned = plan.pieces[count]
+            count += 1
+            if planned.kind == .head { suppressions = piece.suppressions }
+            guard fits else { return }
+            if sectionKeys.capacity < sectionKeys.count + piece.keyHashes.count + (piece.openSection?.keyHashes.count ?? 0),
+               let room = projected(sectionKeys.count + piece.keyHashes.count + (piece.openSection?.keyHashes.count ?? 0),
+                                    through: planned.bytes.upperBound) {
+                sectionKeys.reserveCapacity(room)
+            }
+            fits = piece.fits && checkKeys(piece, planned.kind)
+            guard fits else {
+                joined = DeclarationCollector()
+                return
+            }
+            reserve(for: piece.collector, through: planned.bytes.upperBound)
+            joined.append(piece.collector)
+        }
+
+        /// The joined declarations, or nil when a piece did not fit.
+        consuming func finish() -> DeclarationCollector? {
+            fits && isComplete ? joined : nil
+        }
+
+        private mutating func checkKeys(_ piece: Piece, _ kind: BookFilePieces.Kind) -> Bool {
+            switch kind {
             case .head, .topLevel:
-                for hash in piece.keyHashes where !topLevel.insert(hash).inserted { return nil }
+                for hash in piece.keyHashes where !topLevel.insert(hash).inserted { return false }
                 open = nil
                 if let section = piece.openSection {
                     sections += 1
                     open = (section.name, section.column, sections)
-                    for hash in section.keyHashes where !sectionKeys.insert(hash ^ sections).inserted { return nil }
+                    for hash in section.keyHashes where !sectionKeys.insert(hash ^ sections).inserted { return false }
                 }
             case .entries(let section, let indent):
-                guard let current = open, current.name == section, current.column == indent + 1 else { return nil }
-                for hash in piece.keyHashes where !sectionKeys.insert(hash ^ current.number).inserted { return nil }
+                guard let current = open, current.name == section, current.column == indent + 1 else { return false }
+                for hash in piece.keyHashes where !sectionKeys.insert(hash ^ current.number).inserted { return false }
             }
+            return true
         }
-        var joined = DeclarationCollector()
-        joined.declarations.reserveCapacity(pieces.reduce(0) { $0 + $1.collector.declarations.count })
-        joined.fruits.reserveCapacity(pieces.reduce(0) { $0 + $1.collector.fruits.count })
-        joined.composites.reserveCapacity(pieces.reduce(0) { $0 + $1.collector.composites.count })
-        joined.ingredients.reserveCapacity(pieces.reduce(0) { $0 + $1.collector.ingredients.count })
-        joined.stock.reserveCapacity(pieces.reduce(0) { $0 + $1.collector.stock.count })
-        // Each piece is let go once appended, so the file's declarations are
-        // not held twice over while the joined lists fill.
-        for index in pieces.indices {
-            joined.append(pieces[index].collector)
-            pieces[index].collector = DeclarationCollector()
+
+        /// How many of something the whole file holds, with an eighth to
+        /// spare, if the file's first `byte` bytes held `count`.
+        private func projected(_ count: Int, through byte: Int) -> Int? {
+            guard byte > 0, let fileBytes = plan.pieces.last?.bytes.upperBound else { return nil }
+            let (scaled, overflow) = count.multipliedReportingOverflow(by: fileBytes)
+            return overflow ? nil : scaled / byte + scaled / byte / 8
         }
-        return joined
+
+        /// Grows the lists once for the whole file, judged from what the
+        /// pieces so far held per byte, rather than by doubling as they fill.
+        private mutating func reserve(for next: DeclarationCollector, through byte: Int) {
+            func room(_ count: Int, _ adding: Int) -> Int? { projected(count + adding, through: byte) }
+            if joined.declarations.capacity < joined.declarations.count + next.declarations.count,
+               let room = room(joined.declarations.count, next.declarations.count) { joined.declarations.reserveCapacity(room) }
+            if joined.fruits.capacity < joined.fruits.count + next.fruits.count,
+               let room = room(joined.fruits.count, next.fruits.count) { joined.fruits.reserveCapacity(room) }
+            if joined.composites.capacity < joined.composites.count + next.composites.count,
+               let room = room(joined.composites.count, next.composites.count) { joined.composites.reserveCapacity(room) }
+            if joined.ingredients.capacity < joined.ingredients.count + next.ingredients.count,
+               let room = room(joined.ingredients.count, next.ingredients.count) { joined.ingredients.reserveCapacity(room) }
+            if joined.stock.capacity < joined.stock.count + next.stock.count,
+               let room = room(joined.stock.count, next.stock.count) { joined.stock.reserveCapacity(room) }
+        }
     }
 
     /// Adds a clean piece's declarations after this one's, as if they had
     /// been collected next in one file.
-    private mutating func append(_ other: DeclarationCollector) {
+    fileprivate mutating func append(_ other: DeclarationCollector) {
         let fruitBase = fruits.count, compositeBase = composites.count, ingredientBase = ingredients.count
         for var declared in other.declarations {
             declared.definition.index += declared.definition.kind == .fruit ? fruitBase : compositeBase

@@ -43,8 +43,15 @@ public struct WorkspaceUnit: Sendable {
     /// (`BookFilePieces`), or, when the pieces do not join into what the
     /// whole file gives, of the file read whole, here.
     init(bookFile file: SourceFile, plan: BookFilePieces, pieces: consuming [DeclarationCollector.Piece]) {
-        let suppressions = pieces.first?.suppressions ?? []
-        guard let joined = DeclarationCollector.joined(consume pieces, plan: plan) else {
+        var joining = DeclarationCollector.Joining(plan: plan)
+        for piece in pieces { joining.add(piece) }
+        self.init(bookFile: file, joined: joining)
+    }
+
+    /// The same, from pieces joined as they arrived.
+    init(bookFile file: SourceFile, joined joining: consuming DeclarationCollector.Joining) {
+        let suppressions = joining.suppressions
+        guard let joined = joining.finish() else {
             self.init(bookFile: file)
             return
         }
