@@ -139,28 +139,27 @@ public struct Simulation<Reporter: SimulationReporter> {
     }
 
     private mutating func order(_ menu: Int, line: Int) {
-        let needs = maker.book.menu[menu].needs
-        let outcome: JuiceMaker.Outcome
-        if reporter.wantsEvents {
-            outcome = maker.make(menu, shortages: &shortages) ? .served : .refused(shortages)
-        } else {
-            // Nobody will read the short fruits; an empty list stands for them.
-            outcome = maker.makeIfAvailable(menu) ? .served : .refused([])
-        }
+        // A quiet run is told nothing of single orders, so it neither lists
+        // the short fruits nor builds an outcome to compare.
+        let wantsEvents = reporter.wantsEvents
+        let served = wantsEvents ? maker.make(menu, shortages: &shortages) : maker.makeIfAvailable(menu)
         summary.orders += 1
-        if outcome == .served {
+        if served {
             summary.served += 1
             if let price = prices[menu] { summary.revenue?.add(price) }
         } else {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1
         }
-        for need in needs {
+        for index in maker.needSpans[menu] {
+            let need = maker.needs[index]
             let (value, overflow) = virtualStock[need.fruit].subtractingReportingOverflow(need.amount)
             virtualStock[need.fruit] = overflow ? Int.min : value
             lowest[need.fruit] = min(lowest[need.fruit], virtualStock[need.fruit])
         }
-        reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: outcome)
+        if wantsEvents {
+            reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages))
+        }
     }
 
     /// Ends the run and reports the summary.
