@@ -105,11 +105,6 @@ public final class OutputBuffer {
         if count >= limit { flush() }
     }
 
-    /// Appends raw bytes, for output assembled from precomputed pieces.
-    public func append(_ piece: [UInt8]) {
-        piece.withUnsafeBufferPointer { copy($0) }
-    }
-
     /// Appends `bytes[range]`, for pieces kept end to end in one array.
     ///
     /// Inlined, as are the other appends a JSON event is made of: a dozen
