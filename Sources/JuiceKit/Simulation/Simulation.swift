@@ -54,10 +54,10 @@ public struct Simulation<Reporter: SimulationReporter> {
     public private(set) var summary = SimulationSummary()
     public var reporter: Reporter
     private let parser: ScriptParser
-    private var virtualStock: [Int]
+    /// By fruit index, the virtual stock and the lowest it has been.
+    private var virtual: [VirtualStock]
     /// Reused for every refusal, so a long run does not allocate per order.
     private var shortages: [Shortage] = []
-    private var lowest: [Int]
     private let prices: [Int?]
 
     /// A run against `store` (the book's opening stock by default); `file` names lines in messages.
@@ -65,8 +65,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         maker = JuiceMaker(book: book, store: store)
         parser = ScriptParser(book: book, file: file)
         self.reporter = reporter
-        virtualStock = maker.store.counts
-        lowest = maker.store.counts
+        virtual = maker.store.counts.map { VirtualStock(count: $0, lowest: $0) }
         prices = book.menu.map(\.price)
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
         if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
@@ -118,7 +117,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         case .restock(let fruit, let amount):
             do {
                 let stock = try maker.store.restock(fruit, by: amount)
-                virtualStock[fruit] = Self.saturatingAdd(virtualStock[fruit], amount)
+                virtual[fruit].count = Self.saturatingAdd(virtual[fruit].count, amount)
                 reporter.restock(line: number, fruit: fruit, amount: amount, stock: stock)
             } catch {
                 summary.skippedLines += 1
@@ -130,8 +129,8 @@ public struct Simulation<Reporter: SimulationReporter> {
         case .set(let fruit, let amount):
             // The parser only hands over amounts >= 0 for real fruits.
             try? maker.store.set(fruit, to: amount)
-            virtualStock[fruit] = amount
-            lowest[fruit] = min(lowest[fruit], amount)
+            virtual[fruit].count = amount
+            virtual[fruit].lowest = min(virtual[fruit].lowest, amount)
             reporter.set(line: number, fruit: fruit, stock: maker.store[fruit])
         case .stock:
             reporter.stock(line: number, counts: maker.store.counts)
@@ -153,9 +152,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         }
         for index in maker.needSpans[menu] {
             let need = maker.needs[index]
-            let (value, overflow) = virtualStock[need.fruit].subtractingReportingOverflow(need.amount)
-            virtualStock[need.fruit] = overflow ? Int.min : value
-            lowest[need.fruit] = min(lowest[need.fruit], virtualStock[need.fruit])
+            virtual[need.fruit].take(need.amount)
         }
         if wantsEvents {
             reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages))
@@ -165,7 +162,7 @@ public struct Simulation<Reporter: SimulationReporter> {
     /// Ends the run and reports the summary.
     public mutating func finish() -> SimulationSummary {
         summary.stock = maker.store.counts
-        summary.shortfall = lowest.map { $0 >= 0 ? 0 : ($0 == Int.min ? Int.max : -$0) }
+        summary.shortfall = virtual.map { $0.lowest >= 0 ? 0 : ($0.lowest == Int.min ? Int.max : -$0.lowest) }
         reporter.finish(summary)
         return summary
     }
@@ -173,5 +170,19 @@ public struct Simulation<Reporter: SimulationReporter> {
     private static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? Int.max : Int.min) : sum
+    }
+}
+
+/// One fruit's virtual stock (see `Simulation`) and the lowest it has been,
+/// side by side, so an order's need touches one array.
+private struct VirtualStock {
+    var count: Int
+    var lowest: Int
+
+    /// Takes `amount` as if it were served; the count saturates at `Int.min`.
+    mutating func take(_ amount: Int) {
+        let (value, overflow) = count.subtractingReportingOverflow(amount)
+        count = overflow ? Int.min : value
+        lowest = min(lowest, count)
     }
 }

@@ -102,19 +102,18 @@ struct NameTable<Value: Sendable>: Sendable {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: bytes.count)
         guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: value) }
         let raw = UnsafeRawPointer(base)
-        var offset = 0
-        while bytes.count - offset >= 8 {
-            value = mix(value ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        if offset < bytes.count {
-            var tail: UInt64 = 0
-            if bytes.count >= 8 {
-                // The last eight bytes, overlapping the words already read.
-                tail = raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
-            } else {
-                for byte in bytes { tail = tail << 8 | UInt64(byte) }
+        if bytes.count >= 8 {
+            // Every eight bytes before the last eight, then the last eight,
+            // which may overlap them: ids of 9 to 16 bytes all take two reads.
+            var offset = 0
+            while bytes.count - offset > 8 {
+                value = mix(value ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
             }
+            value = mix(value ^ raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        } else {
+            var tail: UInt64 = 0
+            for byte in bytes { tail = tail << 8 | UInt64(byte) }
             value = mix(value ^ tail)
         }
         // The probe uses the low bits, which a multiply fills only from the
@@ -142,20 +141,19 @@ struct NameTable<Value: Sendable>: Sendable {
     /// a time in place: `memcmp` for an id of a dozen bytes was mostly the
     /// call, 6% of a quiet replay's time (perf).
     private static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        var offset = 0
-        while count - offset >= 8 {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
+        if count >= 8 {
+            // As `utf8Hash` reads: the eights before the last, then the last eight.
+            var offset = 0
+            while count - offset > 8 {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                    return false
+                }
+                offset += 8
             }
-            offset += 8
-        }
-        if offset < count, count >= 8 {
-            // The last eight bytes, overlapping the words already compared.
             return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
-        while offset < count {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset += 1
+        for offset in 0..<count where a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
         }
         return true
     }
