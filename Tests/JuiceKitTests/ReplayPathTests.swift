@@ -162,4 +162,64 @@ import Testing
             }
         }
     }
+
+    static let pricedBook: RecipeBook = {
+        let yaml = """
+            fruits: { apple: , pear: , kiwi: }
+            stock: { apple: 9, pear: 4, kiwi: 2 }
+            recipes:
+              base: { apple: 1, pear: 1 }
+            menu:
+              apple-juice: { price: 3000, recipe: { apple: 2 } }
+              mix-juice: { price: 9223372036854775807, recipe: { base: 3, apple: 1 } }
+              kiwi-cup: { recipe: { kiwi: 4611686018427387904 } }
+              pear-cup: { price: 1, recipe: { pear: 1 } }
+
+            """
+        return RecipeCompiler.compile([SourceFile(path: "p.yaml", bytes: Array(yaml.utf8))]).book!
+    }()
+
+    /// A quiet run takes `MENU-ID xN` in one step (`FruitStore.take(upTo:)`);
+    /// a run that reports events takes it order by order. Over seeded
+    /// scripts of repeats, restocks and sets, stocks near `Int.max` and needs
+    /// whose repeats pass it, both must end with the same summary (orders,
+    /// refusals by item, revenue, shortfall) and the same stock.
+    @Test func repeatedOrdersTallyAsOneByOne() {
+        let book = Self.pricedBook
+        let items = book.menu.map(\.id)
+        let fruits = book.fruits.map(\.id)
+        let amounts = ["1", "2", "7", "40", "4611686018427387904", "9223372036854775807"]
+        var random = SplitMix64(seed: 615)
+        for _ in 0..<150 {
+            var quiet = Simulation(book: book, file: "q", reporter: Silent(listening: false))
+            var listening = Simulation(book: book, file: "q", reporter: Silent(listening: true))
+            for number in 1...random.int(in: 1...30) {
+                let line: String
+                switch random.int(in: 0...9) {
+                case 0...5: line = "\(random.pick(items)) x\(random.pick([1, 2, 3, 5, 17, 60]))"
+                case 6, 7: line = "restock \(random.pick(fruits)) \(random.pick(amounts))"
+                case 8: line = "set \(random.pick(fruits)) \(random.pick(["0"] + amounts))"
+                default: line = random.pick(items)
+                }
+                quiet.run(line: line, number: number)
+                listening.run(line: line, number: number)
+            }
+            let summary = quiet.finish()
+            #expect(summary == listening.finish())
+            #expect(quiet.maker.store == listening.maker.store)
+        }
+    }
+}
+
+/// A reporter that keeps nothing; `listening` says whether it asks for
+/// every event, which sends the simulation down the order-by-order path.
+private struct Silent: SimulationReporter {
+    let listening: Bool
+    var wantsEvents: Bool { listening }
+    mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {}
+    mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {}
+    mutating func set(line: Int, fruit: Int, stock: Int) {}
+    mutating func stock(line: Int, counts: [Int]) {}
+    mutating func problem(_ problem: ScriptProblem) {}
+    mutating func finish(_ summary: SimulationSummary) {}
 }

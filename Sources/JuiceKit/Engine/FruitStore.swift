@@ -87,6 +87,26 @@ public struct FruitStore: Sendable, Hashable {
         return true
     }
 
+    /// Takes `needs[span]` up to `times` times over, as `times` calls of
+    /// `takeIfAvailable` would, and returns how many were taken: each call
+    /// takes until a fruit runs short, and every call after that takes
+    /// nothing, since a refusal changes no stock. So the count is the least,
+    /// over the needs, of stock ÷ need, at most `times`. Needs name each fruit
+    /// once, as a compiled book's do; nil (nothing taken) when a need is not
+    /// a positive amount, for the caller to take one at a time.
+    mutating func take(upTo times: Int, _ needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> Int? {
+        var taken = times
+        for index in span {
+            let need = needs[index]
+            guard need.amount > 0 else { return nil }
+            taken = min(taken, self[need.fruit] / need.amount)
+        }
+        guard taken > 0 else { return 0 }
+        // Each product is at most the fruit's stock, so it cannot overflow.
+        for index in span { counts[needs[index].fruit] -= needs[index].amount * taken }
+        return taken
+    }
+
     /// Takes every need, or nothing when any fruit is short; returns the short fruits.
     mutating func take(_ needs: [RecipeBook.FruitAmount]) -> [Shortage] {
         var short: [Shortage] = []

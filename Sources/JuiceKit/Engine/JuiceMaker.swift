@@ -50,6 +50,13 @@ public struct JuiceMaker: Sendable {
         store.takeIfAvailable(needs, needSpans[menuIndex])
     }
 
+    /// Makes up to `times` of the menu item at `menuIndex`, one after another
+    /// as `makeIfAvailable(_:)` would, and returns how many were served; nil
+    /// (nothing made) when a need is not a positive amount.
+    public mutating func makeIfAvailable(_ menuIndex: Int, times: Int) -> Int? {
+        store.take(upTo: times, needs, needSpans[menuIndex])
+    }
+
     /// Makes one of the menu item named `id`, or returns nil when the menu has no such item.
     public mutating func make(_ id: String) -> Outcome? {
         book.menuIndex(id).map { make($0) }
