@@ -27,8 +27,9 @@ public protocol SimulationReporter {
     mutating func stock(line: Int, counts: [Int])
     mutating func problem(_ problem: ScriptProblem)
     mutating func finish(_ summary: SimulationSummary)
-    /// False when the reporter ignores individual events (a quiet run), so
-    /// the run need not build what it would have shown.
+    /// False when the reporter ignores individual events (a quiet run): the
+    /// run then does not tell it of single orders, builds no outcome for
+    /// them, and takes `MENU-ID xN` in one step.
     var wantsEvents: Bool { get }
 }
 
