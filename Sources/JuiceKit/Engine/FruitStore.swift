@@ -51,39 +51,66 @@ public struct FruitStore: Sendable, Hashable {
     /// when every need is met.
     public func shortages(for needs: [RecipeBook.FruitAmount]) -> [Shortage] {
         var short: [Shortage] = []
-        collectShortages(for: needs, into: &short)
+        collectShortages(for: needs, needs.indices, into: &short)
         return short
     }
 
-    /// Appends each short fruit to `short`, so a caller can reuse one list.
-    private func collectShortages(for needs: [RecipeBook.FruitAmount], into short: inout [Shortage]) {
-        for need in needs where self[need.fruit] < need.amount {
-            short.append(Shortage(fruit: need.fruit, need: need.amount, have: self[need.fruit]))
+    /// Appends each short fruit of `needs[span]` to `short`, so a caller can reuse one list.
+    private func collectShortages(for needs: [RecipeBook.FruitAmount], _ span: Range<Int>, into short: inout [Shortage]) {
+        for index in span where self[needs[index].fruit] < needs[index].amount {
+            short.append(Shortage(fruit: needs[index].fruit, need: needs[index].amount, have: self[needs[index].fruit]))
         }
     }
 
-    /// Takes every need and returns true, or takes nothing, lists the short
-    /// fruits in `short` (emptied first, its storage reused) and returns false.
-    mutating func take(_ needs: [RecipeBook.FruitAmount], shortages short: inout [Shortage]) -> Bool {
-        short.removeAll(keepingCapacity: true)
-        collectShortages(for: needs, into: &short)
-        guard short.isEmpty else { return false }
-        for need in needs { counts[need.fruit] -= need.amount }
+    /// Takes every need of `needs[span]` and returns true, or takes nothing,
+    /// lists the short fruits in `short` (emptied first, its storage reused)
+    /// and returns false.
+    mutating func take(_ needs: [RecipeBook.FruitAmount], _ span: Range<Int>, shortages short: inout [Shortage]) -> Bool {
+        // Emptying an empty list still went through `replaceSubrange`, and
+        // most orders are served: the list is only touched for a refusal.
+        if !short.isEmpty { short.removeAll(keepingCapacity: true) }
+        if takeIfAvailable(needs, span) { return true }
+        collectShortages(for: needs, span, into: &short)
+        return false
+    }
+
+    /// Takes every need of `needs[span]` and returns true, or takes nothing
+    /// and returns false. Allocates nothing, for runs that only count refusals.
+    ///
+    /// The needs are a table and a span rather than one item's array: a maker
+    /// passes every menu item's needs end to end (`JuiceMaker.needs`), read by
+    /// index, where reaching into the book for an item's own array retained
+    /// and released it around every order.
+    mutating func takeIfAvailable(_ needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> Bool {
+        for index in span where self[needs[index].fruit] < needs[index].amount { return false }
+        for index in span { counts[needs[index].fruit] -= needs[index].amount }
         return true
     }
 
-    /// Takes every need and returns true, or takes nothing and returns false.
-    /// Allocates nothing, for runs that only count refusals.
-    mutating func takeIfAvailable(_ needs: [RecipeBook.FruitAmount]) -> Bool {
-        for need in needs where self[need.fruit] < need.amount { return false }
-        for need in needs { counts[need.fruit] -= need.amount }
-        return true
+    /// Takes `needs[span]` up to `times` times over, as `times` calls of
+    /// `takeIfAvailable` would, and returns how many were taken: each call
+    /// takes until a fruit runs short, and every call after that takes
+    /// nothing, since a refusal changes no stock. So the count is the least,
+    /// over the needs, of stock ÷ need, at most `times`. Needs name each fruit
+    /// once, as a compiled book's do; nil (nothing taken) when a need is not
+    /// a positive amount, for the caller to take one at a time.
+    mutating func take(upTo times: Int, _ needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> Int? {
+        var taken = times
+        for index in span {
+            let need = needs[index]
+            guard need.amount > 0 else { return nil }
+            taken = min(taken, self[need.fruit] / need.amount)
+        }
+        guard taken > 0 else { return 0 }
+        // Each product is at most the fruit's stock, so it cannot overflow.
+        for index in span { counts[needs[index].fruit] -= needs[index].amount * taken }
+        return taken
     }
 
     /// Takes every need, or nothing when any fruit is short; returns the short fruits.
     mutating func take(_ needs: [RecipeBook.FruitAmount]) -> [Shortage] {
         var short: [Shortage] = []
-        _ = take(needs, shortages: &short)
+        _ = take(needs, needs.indices, shortages: &short)
         return short
     }
 }

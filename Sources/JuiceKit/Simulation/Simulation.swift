@@ -27,8 +27,9 @@ public protocol SimulationReporter {
     mutating func stock(line: Int, counts: [Int])
     mutating func problem(_ problem: ScriptProblem)
     mutating func finish(_ summary: SimulationSummary)
-    /// False when the reporter ignores individual events (a quiet run), so
-    /// the run need not build what it would have shown.
+    /// False when the reporter ignores individual events (a quiet run): the
+    /// run then does not tell it of single orders, builds no outcome for
+    /// them, and takes `MENU-ID xN` in one step.
     var wantsEvents: Bool { get }
 }
 
@@ -54,10 +55,10 @@ public struct Simulation<Reporter: SimulationReporter> {
     public private(set) var summary = SimulationSummary()
     public var reporter: Reporter
     private let parser: ScriptParser
-    private var virtualStock: [Int]
+    /// By fruit index, the virtual stock and the lowest it has been.
+    private var virtual: [VirtualStock]
     /// Reused for every refusal, so a long run does not allocate per order.
     private var shortages: [Shortage] = []
-    private var lowest: [Int]
     private let prices: [Int?]
 
     /// A run against `store` (the book's opening stock by default); `file` names lines in messages.
@@ -65,8 +66,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         maker = JuiceMaker(book: book, store: store)
         parser = ScriptParser(book: book, file: file)
         self.reporter = reporter
-        virtualStock = maker.store.counts
-        lowest = maker.store.counts
+        virtual = maker.store.counts.map { VirtualStock(count: $0, lowest: $0) }
         prices = book.menu.map(\.price)
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
         if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
@@ -114,11 +114,18 @@ public struct Simulation<Reporter: SimulationReporter> {
     public mutating func run(_ command: ScriptCommand, line number: Int, file: String) {
         switch command {
         case .order(let menu, let count):
-            for _ in 0..<count { order(menu, line: number) }
+            // A quiet run needs no outcome per order, so `MENU-ID xN` is
+            // served until a fruit runs short and refused after that in one
+            // step (held equal to the order-by-order path by a seeded test).
+            if count > 1, !reporter.wantsEvents, let served = maker.makeIfAvailable(menu, times: count) {
+                tally(menu, orders: count, served: served)
+            } else {
+                for _ in 0..<count { order(menu, line: number) }
+            }
         case .restock(let fruit, let amount):
             do {
                 let stock = try maker.store.restock(fruit, by: amount)
-                virtualStock[fruit] = Self.saturatingAdd(virtualStock[fruit], amount)
+                virtual[fruit].count = Self.saturatingAdd(virtual[fruit].count, amount)
                 reporter.restock(line: number, fruit: fruit, amount: amount, stock: stock)
             } catch {
                 summary.skippedLines += 1
@@ -130,8 +137,8 @@ public struct Simulation<Reporter: SimulationReporter> {
         case .set(let fruit, let amount):
             // The parser only hands over amounts >= 0 for real fruits.
             try? maker.store.set(fruit, to: amount)
-            virtualStock[fruit] = amount
-            lowest[fruit] = min(lowest[fruit], amount)
+            virtual[fruit].count = amount
+            virtual[fruit].lowest = min(virtual[fruit].lowest, amount)
             reporter.set(line: number, fruit: fruit, stock: maker.store[fruit])
         case .stock:
             reporter.stock(line: number, counts: maker.store.counts)
@@ -139,34 +146,47 @@ public struct Simulation<Reporter: SimulationReporter> {
     }
 
     private mutating func order(_ menu: Int, line: Int) {
-        let needs = maker.book.menu[menu].needs
-        let outcome: JuiceMaker.Outcome
-        if reporter.wantsEvents {
-            outcome = maker.make(menu, shortages: &shortages) ? .served : .refused(shortages)
-        } else {
-            // Nobody will read the short fruits; an empty list stands for them.
-            outcome = maker.makeIfAvailable(menu) ? .served : .refused([])
-        }
+        // A quiet run is told nothing of single orders, so it neither lists
+        // the short fruits nor builds an outcome to compare.
+        let wantsEvents = reporter.wantsEvents
+        let served = wantsEvents ? maker.make(menu, shortages: &shortages) : maker.makeIfAvailable(menu)
         summary.orders += 1
-        if outcome == .served {
+        if served {
             summary.served += 1
             if let price = prices[menu] { summary.revenue?.add(price) }
         } else {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1
         }
-        for need in needs {
-            let (value, overflow) = virtualStock[need.fruit].subtractingReportingOverflow(need.amount)
-            virtualStock[need.fruit] = overflow ? Int.min : value
-            lowest[need.fruit] = min(lowest[need.fruit], virtualStock[need.fruit])
+        for index in maker.needSpans[menu] {
+            let need = maker.needs[index]
+            virtual[need.fruit].take(need.amount)
         }
-        reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: outcome)
+        if wantsEvents {
+            reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages))
+        }
+    }
+
+    /// Counts `orders` orders of `menu`, the first `served` of them served,
+    /// as that many calls of `order` would with no reporter listening.
+    private mutating func tally(_ menu: Int, orders: Int, served: Int) {
+        summary.orders += orders
+        summary.served += served
+        summary.refused += orders - served
+        summary.refusedByMenu[menu] += orders - served
+        if let price = prices[menu] {
+            for _ in 0..<served { summary.revenue?.add(price) }
+        }
+        for index in maker.needSpans[menu] {
+            let need = maker.needs[index]
+            virtual[need.fruit].take(need.amount, times: orders)
+        }
     }
 
     /// Ends the run and reports the summary.
     public mutating func finish() -> SimulationSummary {
         summary.stock = maker.store.counts
-        summary.shortfall = lowest.map { $0 >= 0 ? 0 : ($0 == Int.min ? Int.max : -$0) }
+        summary.shortfall = virtual.map { $0.lowest >= 0 ? 0 : ($0.lowest == Int.min ? Int.max : -$0.lowest) }
         reporter.finish(summary)
         return summary
     }
@@ -174,5 +194,33 @@ public struct Simulation<Reporter: SimulationReporter> {
     private static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? Int.max : Int.min) : sum
+    }
+}
+
+/// One fruit's virtual stock (see `Simulation`) and the lowest it has been,
+/// side by side, so an order's need touches one array.
+private struct VirtualStock {
+    var count: Int
+    var lowest: Int
+
+    /// Takes `amount` as if it were served; the count saturates at `Int.min`.
+    mutating func take(_ amount: Int) {
+        let (value, overflow) = count.subtractingReportingOverflow(amount)
+        count = overflow ? Int.min : value
+        lowest = min(lowest, count)
+    }
+
+    /// Takes a positive `amount` `times` times over, as that many `take`s
+    /// would: the count only falls, so its lowest is where it ends.
+    mutating func take(_ amount: Int, times: Int) {
+        let (total, tooMuch) = amount.multipliedReportingOverflow(by: times)
+        guard !tooMuch else {
+            // Beyond `Int`, the count may still end above `Int.min`: one at a time.
+            for _ in 0..<times { take(amount) }
+            return
+        }
+        let (value, overflow) = count.subtractingReportingOverflow(total)
+        count = overflow ? Int.min : value
+        lowest = min(lowest, count)
     }
 }
