@@ -23,6 +23,16 @@ public struct JSONWriter: Sendable {
     /// The JSON written so far.
     public var output: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// How many bytes are waiting, since the start or the last `drain`.
+    public var pendingByteCount: Int { bytes.count }
+
+    /// Hands the bytes written so far to `sink` and keeps writing where the
+    /// document stands, so a long document goes out in blocks.
+    public mutating func drain(into sink: inout some TextSink) {
+        sink.write(utf8: bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     public mutating func beginObject() { value(); bytes.append(UInt8(ascii: "{")); needsComma.append(false) }
     public mutating func endObject() { needsComma.removeLast(); bytes.append(UInt8(ascii: "}")) }
     public mutating func beginArray() { value(); bytes.append(UInt8(ascii: "[")); needsComma.append(false) }

@@ -135,6 +135,10 @@ public final class OutputBuffer {
         if flushesEachLine || bytes.count >= limit { flush() }
     }
 
+    /// Writes the buffered bytes once they fill a block, as `write` does.
+    func flushIfFull() {
+        if bytes.count >= limit { flush() }
+    }
 
     /// Writes everything buffered, unless an earlier write failed; a failure
     /// is kept in `failure` for `finish()` to report.

@@ -47,7 +47,17 @@ public enum SARIFDiagnosticPrinter {
     /// `omitted` is not 0, the run's invocation carries a notification saying
     /// how many results were left out. Paths are made relative to `root`.
     public static func render(_ diagnostics: [Diagnostic], omitted: Int = 0, root: SourceRoot? = nil) -> String {
-        var json = JSONWriter()
+        var text = CollectedText()
+        write(diagnostics, omitted: omitted, root: root, to: &text)
+        return text.text
+    }
+
+    /// Writes the log `render` makes to `sink`, indented in blocks as it
+    /// goes (`IndentingSink`), stopping early once the sink has failed.
+    public static func write(_ diagnostics: [Diagnostic], omitted: Int = 0, root: SourceRoot? = nil, to sink: inout some TextSink) {
+        var indenting = IndentingSink(sink)
+        defer { sink = indenting.base }
+        var json = JSONWriter(reservingCapacity: JSONDiagnosticPrinter.blockSize + 4096)
         var paths = Places(root: root)
         var fingerprints = Fingerprints()
         json.beginObject()
@@ -89,13 +99,18 @@ public enum SARIFDiagnosticPrinter {
         json.key("results")
         json.beginArray()
         for diagnostic in diagnostics {
+            if json.pendingByteCount >= JSONDiagnosticPrinter.blockSize {
+                json.drain(into: &indenting)
+                if indenting.hasFailed { return }
+            }
             writeResult(&json, diagnostic, paths: &paths, fingerprints: &fingerprints)
         }
         json.endArray()
         json.endObject()
         json.endArray()
         json.endObject()
-        return json.prettyPrintedOutput
+        json.drain(into: &indenting)
+        indenting.finish()
     }
 
     /// The SARIF level for a severity.
