@@ -95,6 +95,11 @@ extension Diagnostic {
     }
 
     /// Output order: path, then start, then rule id, then message.
+    ///
+    /// Inlined where it is used, so only the fields it reads are loaded:
+    /// called, it was handed whole copies of both diagnostics, five retains
+    /// and releases each, a million times in sorting 200,000 (callgrind).
+    @inline(__always)
     private static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
         if a.range.start != b.range.start { return a.range.start < b.range.start }
