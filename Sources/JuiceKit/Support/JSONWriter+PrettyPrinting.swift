@@ -49,7 +49,24 @@ public struct IndentingSink<Base: TextSink>: TextSink {
 
     public mutating func write(utf8 bytes: [UInt8]) {
         out.reserveCapacity(bytes.count * 2)
-        for byte in bytes { take(byte) }
+        bytes.withUnsafeBufferPointer { input in
+            var index = 0
+            while index < input.count {
+                guard inString, !escaped else {
+                    take(input[index])
+                    index += 1
+                    continue
+                }
+                // Most of a log is the text inside strings: copied up to the
+                // next quote or backslash in one go, not a byte at a time,
+                // which was a fifth of writing a SARIF log (callgrind).
+                var end = index
+                while end < input.count, input[end] != UInt8(ascii: "\""), input[end] != UInt8(ascii: "\\") { end += 1 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: input[index..<end]))
+                if end < input.count { take(input[end]) }
+                index = end + 1
+            }
+        }
         base.write(utf8: out)
         out.removeAll(keepingCapacity: true)
     }
@@ -117,9 +134,14 @@ public struct IndentingSink<Base: TextSink>: TextSink {
     }
 
     private mutating func newline() {
-        out.append(UInt8(ascii: "\n"))
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * indentWidth))
+        let width = 1 + depth * indentWidth
+        while lineStart.count < width { lineStart.append(UInt8(ascii: " ")) }
+        out.append(contentsOf: lineStart[..<width])
     }
+
+    /// A line break and the deepest indentation used so far, of which each
+    /// new line takes what it needs.
+    private var lineStart: [UInt8] = [UInt8(ascii: "\n")]
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")

