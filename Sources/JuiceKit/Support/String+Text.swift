@@ -62,13 +62,11 @@ extension String {
     init(_ first: String, _ second: String, _ third: String) {
         let count = first.utf8.count + second.utf8.count + third.utf8.count
         self.init(unsafeUninitializedCapacity: count) { buffer in
-            var written = 0
-            for var piece in [first, second, third] {
-                piece.withUTF8 { utf8 in
-                    written += UnsafeMutableBufferPointer(rebasing: buffer[written...]).initialize(fromContentsOf: utf8)
-                }
-            }
-            return written
+            var (first, second, third) = (first, second, third)
+            let one = first.withUTF8 { UnsafeMutableBufferPointer(rebasing: buffer[0...]).initialize(fromContentsOf: $0) }
+            let two = second.withUTF8 { UnsafeMutableBufferPointer(rebasing: buffer[one...]).initialize(fromContentsOf: $0) }
+            let three = third.withUTF8 { UnsafeMutableBufferPointer(rebasing: buffer[(one + two)...]).initialize(fromContentsOf: $0) }
+            return one + two + three
         }
     }
 }
