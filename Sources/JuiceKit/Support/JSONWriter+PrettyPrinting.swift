@@ -27,6 +27,7 @@ extension JSONWriter {
 /// come in the next block, so an opened container waits for it; `finish()`
 /// settles one still waiting at the end.
 public struct IndentingSink<Base: TextSink>: TextSink {
+    /// Where the indented JSON goes.
     public private(set) var base: Base
     private let indentWidth: Int
     private var out: [UInt8] = []

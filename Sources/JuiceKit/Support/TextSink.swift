@@ -37,6 +37,7 @@ public struct CollectedText: TextSink, Sendable {
 /// Counts what passes through to another sink, for a caller that ends
 /// non-empty output with a newline and writes nothing for empty output.
 public struct CountingSink<Base: TextSink>: TextSink {
+    /// Where the writes go.
     public var base: Base
     /// Bytes written through so far.
     public private(set) var count = 0

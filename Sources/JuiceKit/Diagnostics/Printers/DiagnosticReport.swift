@@ -22,6 +22,7 @@ public struct DiagnosticReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// How many `--max-diagnostics` left out.
     public var omitted: Int
+    /// The format, with what its printer needs.
     public var printer: Printer
 
     /// A report of `diagnostics` (those shown) by `printer`.
