@@ -170,10 +170,12 @@ struct Lint: ParsableCommand {
         let report = fix ? try linter.fix(diffOnly: diff) : try linter.run()
         do {
             if let output {
-                try FileWriter.write(report.output, to: output)
-            } else if !report.output.isEmpty {
+                var text = CollectedText()
+                report.writeOutput(to: &text)
+                try FileWriter.write(bytes: text.bytes, to: output)
+            } else {
                 let stdout = OutputBuffer.standardOutput()
-                stdout.line(report.output)
+                report.writeOutputLine(to: stdout)
                 try stdout.finish()
             }
         } catch {

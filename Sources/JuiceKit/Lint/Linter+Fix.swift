@@ -60,7 +60,7 @@ extension Linter {
             // one more. Only the `\n` byte goes: a CRLF line keeps its `\r`
             // (as a `Character`, `\r\n` would go whole).
             return Report(
-                output: String(decoding: diff.utf8.dropLast(), as: UTF8.self), messages: lines.joined(separator: "\n"),
+                body: .text(String(decoding: diff.utf8.dropLast(), as: UTF8.self)), messages: lines.joined(separator: "\n"),
                 exitCode: failed ? .failure : .success, counts: counts
             )
         }

@@ -19,17 +19,8 @@ public struct Linter: Sendable {
         self.outputIsTerminal = outputIsTerminal
     }
 
-    /// What to print and the exit code.
-    public struct Report: Sendable {
-        /// The report proper: standard output, or the `--output` file.
-        public var output: String
-        /// The summary and notices, for standard error.
-        public var messages: String
-        public var exitCode: ToolExitCode
-        public var counts: DiagnosticCounts?
-    }
-
-    /// Lints the paths and renders the report; reading and writing files is the only I/O.
+    /// Lints the paths and makes the report, which is rendered as it is
+    /// written; reading files is the only I/O.
     /// A configuration or a path that is wrong throws, for `JuiceCommandLine` to report.
     public func run() throws(LintError) -> Report {
         let configuration = try runConfiguration()
@@ -54,7 +45,7 @@ public struct Linter: Sendable {
         let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
         return Report(
-            output: render(diagnostics, counts: counts, files: sources),
+            body: .diagnostics(report(diagnostics, counts: counts, files: sources)),
             messages: messages,
             exitCode: failed ? .failure : .success,
             counts: counts
@@ -113,9 +104,10 @@ public struct Linter: Sendable {
         return configuration
     }
 
-    private func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, files: [SourceFile]) -> String {
+    private func report(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, files: [SourceFile]) -> DiagnosticReport {
         let format = options.format.resolved(environment: environment)
         let (shown, omitted) = DiagnosticLimit(requested: options.maxDiagnostics, format: format).select(diagnostics)
+        let printer: DiagnosticReport.Printer
         switch format {
         case .auto, .text:
             let color = TerminalColor.shouldColor(flag: options.color, isTerminal: outputIsTerminal, environment: environment)
@@ -126,18 +118,15 @@ public struct Linter: Sendable {
                 quoted.insert(diagnostic.range.file)
                 for note in diagnostic.notes { quoted.insert(note.range.file) }
             }
-            let printer = HumanDiagnosticPrinter(files: files.filter { quoted.contains($0.path) }, color: color)
-            // A blank line between diagnostics, as compilers do: each is several lines.
-            var blocks = shown.map(printer.render)
-            if omitted > 0 { blocks.append(DiagnosticLimit.omissionNotice(omitted)) }
-            return blocks.joined(separator: "\n\n")
+            printer = .text(HumanDiagnosticPrinter(files: files.filter { quoted.contains($0.path) }, color: color))
         case .json:
-            return JSONDiagnosticPrinter.render(shown, counts: counts, omitted: omitted)
+            printer = .json(counts)
         case .github:
-            return GitHubDiagnosticPrinter.render(shown, omitted: omitted, root: sourceRoot())
+            printer = .github(sourceRoot())
         case .sarif:
-            return SARIFDiagnosticPrinter.render(shown, omitted: omitted, root: sourceRoot())
+            printer = .sarif(sourceRoot())
         }
+        return DiagnosticReport(shown, omitted: omitted, printer: printer)
     }
 
     /// What the CI formats' paths are relative to; only they ask, so the

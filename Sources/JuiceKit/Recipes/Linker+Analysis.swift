@@ -61,14 +61,14 @@ extension Linker {
         }
         for (index, fruit) in declarations.fruits.enumerated() where fruits && !usedFruit[index] {
             diagnostics.append(Diagnostic(
-                .unusedFruit, at: fruit.range, "fruit '\(fruit.id)' is not used by any menu item",
+                .unusedFruit, at: fruit.range, String("fruit '", fruit.id, "' is not used by any menu item"),
                 help: "use it in a recipe, or remove it from 'fruits'"
             ))
         }
         for index in composites.indices where recipes && composites[index].kind == .recipe && !reached[index] {
             let recipe = composites[index]
             diagnostics.append(Diagnostic(
-                .unusedRecipe, at: recipe.range, "recipe '\(recipe.id)' is not used by any menu item",
+                .unusedRecipe, at: recipe.range, String("recipe '", recipe.id, "' is not used by any menu item"),
                 help: "use it as an ingredient of a menu item, or remove it"
             ))
         }
@@ -129,8 +129,8 @@ extension Linker {
             }
             guard let stockFile = declarations.stockFile else {
                 diagnostics.append(Diagnostic(
-                    .missingStock, at: fruit.range, "fruit '\(fruit.id)' has no stock entry, so it starts at 0",
-                    help: "add '\(fruit.id): 0' under 'stock:' to say so explicitly"
+                    .missingStock, at: fruit.range, String("fruit '", fruit.id, "' has no stock entry, so it starts at 0"),
+                    help: String("add '", fruit.id, ": 0' under 'stock:' to say so explicitly")
                 ))
                 continue
             }

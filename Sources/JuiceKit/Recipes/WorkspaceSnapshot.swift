@@ -81,10 +81,14 @@ public struct WorkspaceSnapshot: Sendable {
             }
             var linker = Linker(declarations: declarations, reusing: suggestions)
             let book = linker.link(analysis: analysis, rulesOff: rulesOff, assemble: wantsBook)
-            let diagnostics = linker.declarations.diagnostics + linker.diagnostics
+            // The linker's list is taken, not copied: a book can yield
+            // 200,000 diagnostics, and each copy of them is 18 MB.
+            var diagnostics: [Diagnostic] = []
+            swap(&diagnostics, &linker.diagnostics)
+            diagnostics.insert(contentsOf: linker.declarations.diagnostics, at: 0)
             let compilation = Compilation(
                 book: diagnostics.containsErrors ? nil : book,
-                diagnostics: Diagnostic.sortedForOutput(diagnostics),
+                diagnostics: Diagnostic.sortedForOutput(consume diagnostics),
                 fileCount: units.count,
                 coverage: linker.coverage
             )

@@ -14,7 +14,12 @@ import Darwin
 public enum AtomicFile {
     /// Replaces `path` with `text` atomically, as described above.
     public static func write(_ text: String, to requestedPath: String) throws(FileWriter.Failure) {
-        try write(bytes: Array(text.utf8), to: requestedPath, saving: "the stock is saved")
+        try write(utf8: Array(text.utf8), to: requestedPath)
+    }
+
+    /// `write(_:to:)` for text already in UTF-8, such as a rendered report.
+    static func write(utf8 bytes: [UInt8], to requestedPath: String) throws(FileWriter.Failure) {
+        try write(bytes: bytes, to: requestedPath, saving: "the stock is saved")
     }
 
     /// Replaces `path` with `bytes` atomically, as described above, keeping

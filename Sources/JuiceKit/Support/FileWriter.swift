@@ -63,17 +63,27 @@ public enum FileWriter {
 
     /// Writes `text` (with a final newline) to `path`, replacing it.
     public static func write(_ text: String, to path: String) throws(Failure) {
-        let complete = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    /// Writes UTF-8 `bytes` (with a final newline) to `path`, replacing it:
+    /// `write(_:to:)` for text that was never made a `String`.
+    public static func write(bytes: [UInt8], to path: String) throws(Failure) {
+        var complete = bytes
+        // A last `\r\n` is one character, not a newline of its own, so it
+        // gets one, as it did when this was a `String`'s `hasSuffix("\n")`.
+        let endsWithNewline = complete.last == UInt8(ascii: "\n") && complete.dropLast().last != UInt8(ascii: "\r")
+        if !complete.isEmpty && !endsWithNewline { complete.append(UInt8(ascii: "\n")) }
         // A file is replaced atomically, so a failed write leaves no half
         // report; a device or pipe (`/dev/stdout`) is written straight.
         var info = stat()
         if stat(path, &info) != 0 || (info.st_mode & S_IFMT) == S_IFREG {
-            try AtomicFile.write(complete, to: path)
+            try AtomicFile.write(utf8: complete, to: path)
             return
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw Failure.fromErrno(path: path) }
-        guard writeAll(Array(complete.utf8), to: descriptor) else {
+        guard writeAll(complete, to: descriptor) else {
             let failure = Failure.fromErrno(path: path)
             close(descriptor)
             throw failure

@@ -209,6 +209,11 @@ public final class OutputBuffer {
         if flushesEachLine || count >= limit { flush() }
     }
 
+    /// Writes the buffered bytes once they fill a block, as `write` does.
+    func flushIfFull() {
+        if count >= limit { flush() }
+    }
+
     /// Writes everything buffered, unless an earlier write failed; a failure
     /// is kept in `failure` for `finish()` to report.
     public func flush() {

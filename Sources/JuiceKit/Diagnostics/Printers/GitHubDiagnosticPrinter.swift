@@ -33,12 +33,28 @@ public enum GitHubDiagnosticPrinter {
     /// empty when there are no diagnostics. When `omitted` is not 0, a last
     /// `::notice` says how many were left out. Paths are made relative to `root`.
     public static func render(_ diagnostics: [Diagnostic], omitted: Int = 0, root: SourceRoot? = nil) -> String {
+        var text = CollectedText()
+        write(diagnostics, omitted: omitted, root: root, to: &text)
+        return text.text
+    }
+
+    /// Writes what `render` makes to `sink`, a command at a time, stopping
+    /// early once the sink has failed.
+    public static func write(_ diagnostics: [Diagnostic], omitted: Int = 0, root: SourceRoot? = nil, to sink: inout some TextSink) {
         var places = Places(root: root)
-        var commands = diagnostics.map { command($0, places: &places) }
-        if omitted > 0 {
-            commands.append("::notice title=juice-lint::\(escapeData(DiagnosticLimit.omissionNotice(omitted)))")
+        var first = true
+        func line(_ command: String) {
+            if !first { sink.write("\n") }
+            first = false
+            sink.write(command)
         }
-        return commands.joined(separator: "\n")
+        for diagnostic in diagnostics {
+            if sink.hasFailed { return }
+            line(command(diagnostic, places: &places))
+        }
+        if omitted > 0 {
+            line("::notice title=juice-lint::\(escapeData(DiagnosticLimit.omissionNotice(omitted)))")
+        }
     }
 
     static func command(_ diagnostic: Diagnostic, places: inout Places) -> String {

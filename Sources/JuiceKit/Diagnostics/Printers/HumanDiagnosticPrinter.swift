@@ -93,6 +93,24 @@ public struct HumanDiagnosticPrinter: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// Writes each diagnostic as `render` does, with a blank line between
+    /// them as compilers print them (each is several lines), then the
+    /// omission notice when `omitted` is not 0; stops early once the sink
+    /// has failed.
+    public func write(_ diagnostics: [Diagnostic], omitted: Int = 0, to sink: inout some TextSink) {
+        var first = true
+        func block(_ text: String) {
+            if !first { sink.write("\n\n") }
+            first = false
+            sink.write(text)
+        }
+        for diagnostic in diagnostics {
+            if sink.hasFailed { return }
+            block(render(diagnostic))
+        }
+        if omitted > 0 { block(DiagnosticLimit.omissionNotice(omitted)) }
+    }
+
     /// `files: 2, errors: 1, warnings: 0, infos: 1`
     ///
     public static func summary(_ counts: DiagnosticCounts) -> String {

@@ -15,13 +15,24 @@ public enum JSONDiagnosticPrinter {
 
     /// The whole report as one JSON document, diagnostics in the order given.
     public static func render(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, omitted: Int = 0) -> String {
-        // A diagnostic takes about 250 bytes; overestimating costs no memory.
-        var json = JSONWriter(reservingCapacity: 512 + diagnostics.count * 384)
+        var text = CollectedText()
+        write(diagnostics, counts: counts, omitted: omitted, to: &text)
+        return text.text
+    }
+
+    /// Writes the document `render` makes to `sink` in blocks as it goes,
+    /// stopping early once the sink has failed.
+    public static func write(_ diagnostics: [Diagnostic], counts: DiagnosticCounts, omitted: Int = 0, to sink: inout some TextSink) {
+        var json = JSONWriter(reservingCapacity: blockSize + 1024)
         json.beginObject()
         json.field("version", formatVersion)
         json.key("diagnostics")
         json.beginArray()
         for diagnostic in diagnostics {
+            if json.pendingByteCount >= blockSize {
+                json.drain(into: &sink)
+                if sink.hasFailed { return }
+            }
             json.beginObject()
             json.field("file", diagnostic.file)
             json.field("line", diagnostic.range.start.line)
@@ -55,6 +66,10 @@ public enum JSONDiagnosticPrinter {
         json.field("omitted", omitted)
         json.endObject()
         json.endObject()
-        return json.output
+        json.drain(into: &sink)
     }
+
+    /// How much JSON is gathered before it goes to the sink: large enough
+    /// that handing it over costs nothing, small enough to stay in cache.
+    static let blockSize = 1 << 16
 }
