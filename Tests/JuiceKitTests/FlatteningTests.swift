@@ -86,3 +86,48 @@ import Testing
         #expect(book.menu[0].needs == needs((0, 2)))
     }
 }
+
+/// The room the flattened needs' table starts with: the sum of each
+/// composite's bound, but never so much that a deep book that shares its
+/// fruits asks for memory it will never use.
+@Suite struct NeedTableRoomTests {
+    /// Composite `i` of `levels` pairs uses both of the pair below it; the
+    /// first pair uses two fruits. Then `items` menu items use the top pair.
+    static func sharedTree(levels: Int, items: Int) -> (Linker.EdgeTable, [Int]) {
+        var edges = Linker.EdgeTable()
+        var order: [Int] = []
+        for level in 0..<levels {
+            for _ in 0..<2 {
+                if level == 0 {
+                    edges.append(.init(target: .fruit(0), amount: 1, ingredient: 0))
+                    edges.append(.init(target: .fruit(1), amount: 1, ingredient: 0))
+                } else {
+                    edges.append(.init(target: .composite(2 * (level - 1)), amount: 1, ingredient: 0))
+                    edges.append(.init(target: .composite(2 * (level - 1) + 1), amount: 1, ingredient: 0))
+                }
+                edges.closeComposite()
+                order.append(order.count)
+            }
+        }
+        for _ in 0..<items {
+            edges.append(.init(target: .composite(2 * (levels - 1)), amount: 1, ingredient: 0))
+            edges.closeComposite()
+            order.append(order.count)
+        }
+        return (edges, order)
+    }
+
+    @Test func theRoomIsTheSumOfBoundsWhenSmall() {
+        let (edges, order) = Self.sharedTree(levels: 3, items: 5)
+        // Levels hold 2, 4, 8 (capped at 10 fruits: 8) per composite, items 8 each.
+        #expect(Linker.partsBound(edges, order: order, fruits: 10) == 2 * 2 + 2 * 4 + 2 * 8 + 5 * 8)
+    }
+
+    @Test func aDeepBookThatSharesItsFruitsGetsCappedRoom() {
+        // Each item's bound is every one of 100,000 fruits; it uses two.
+        let (edges, order) = Self.sharedTree(levels: 20, items: 20_000)
+        let room = Linker.partsBound(edges, order: order, fruits: 100_000)
+        #expect(room == edges.edgeCount * 8)
+        #expect(room <= Linker.maximumRoom)
+    }
+}

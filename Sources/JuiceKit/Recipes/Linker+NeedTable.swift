@@ -39,8 +39,19 @@ extension Linker {
 
     /// At most how many parts the flattened needs take: each composite has
     /// at most one per fruit, and at most the sum of its ingredients' own.
-    /// (Nested recipes that share fruits need fewer: the rest is room never used.)
+    /// (Nested recipes that share fruits need fewer: the rest is room never
+    /// used.) The room is capped, since sums of sums overestimate a deep
+    /// book without limit: past the cap, the table grows as arrays do.
     static func partsBound(_ edges: EdgeTable, order: [Int], fruits: Int) -> Int {
+        let (perEdge, overflow) = edges.edgeCount.multipliedReportingOverflow(by: 8)
+        let cap = max(edges.edgeCount, min(overflow ? Int.max : perEdge, maximumRoom))
+        return min(sumOfBounds(edges, order: order, fruits: fruits), cap)
+    }
+
+    /// 16 M parts, 256 MB of address space: a room no book has needed.
+    static let maximumRoom = 1 << 24
+
+    private static func sumOfBounds(_ edges: EdgeTable, order: [Int], fruits: Int) -> Int {
         var bound = [Int](repeating: 0, count: edges.count)
         var total = 0
         for node in order {
