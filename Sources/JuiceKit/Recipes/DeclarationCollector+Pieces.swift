@@ -110,12 +110,19 @@ extension DeclarationCollector {
         }
 
         /// How many of something the whole file holds, with an eighth to
-        /// spare, if the file's first `byte` bytes held `count`.
+        /// spare, if the file's first `byte` bytes held `count`; never more
+        /// than `maximumRoom`, so that a dense start does not make a sparse
+        /// file ask for memory it will not use (past it, lists grow as
+        /// arrays do).
         private func projected(_ count: Int, through byte: Int) -> Int? {
             guard byte > 0, let fileBytes = plan.pieces.last?.bytes.upperBound else { return nil }
             let (scaled, overflow) = count.multipliedReportingOverflow(by: fileBytes)
-            return overflow ? nil : scaled / byte + scaled / byte / 8
+            return overflow ? nil : max(count, min(scaled / byte + scaled / byte / 8, Self.maximumRoom))
         }
+
+        /// A million entries of a list: four times the largest one-file book
+        /// measured (lint-single's 300,000 ingredients).
+        static let maximumRoom = 1 << 20
 
         /// Grows the lists once for the whole file, judged from what the
         /// pieces so far held per byte, rather than by doubling as they fill.
