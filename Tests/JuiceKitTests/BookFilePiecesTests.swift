@@ -24,7 +24,7 @@ import Testing
             }
             var worker = DeclarationCollector.Worker()
             let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
-            if DeclarationCollector.joined(pieces, plan: plan) == nil { fellBack += 1 } else { joined += 1 }
+            if Self.joined(pieces, plan) == nil { fellBack += 1 } else { joined += 1 }
             var cut = RecipeWorkspace(analysis: true, book: true), whole = RecipeWorkspace(analysis: true, book: true)
             cut.load(WorkspaceUnit(bookFile: file, plan: plan, pieces: pieces))
             whole.load(WorkspaceUnit(bookFile: file))
@@ -60,9 +60,15 @@ import Testing
         let file = SourceFile(path: "book.yaml", bytes: bytes)
         let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
         #expect(pieces.allSatisfy { $0.fits })
-        let collector = try #require(DeclarationCollector.joined(pieces, plan: plan))
+        let collector = try #require(Self.joined(pieces, plan))
         #expect(collector.composites.count == 40)
         #expect(collector.composites[39].range.start == SourcePosition(line: 9 + 3 * 39, column: 3))
+    }
+
+    static func joined(_ pieces: [DeclarationCollector.Piece], _ plan: BookFilePieces) -> DeclarationCollector? {
+        var joining = DeclarationCollector.Joining(plan: plan)
+        for piece in pieces { joining.add(piece) }
+        return joining.finish()
     }
 
     /// A file below the size, or in UTF-16, is read whole.

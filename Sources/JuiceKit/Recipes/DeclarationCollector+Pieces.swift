@@ -29,17 +29,6 @@ extension DeclarationCollector {
             && looseIDs.isEmpty && looseStock.isEmpty && !stockIncomplete
     }
 
-    /// The pieces joined in order, or nil when any piece does not fit or two
-    /// pieces repeat a key of one mapping.
-    static func joined(_ pieces: consuming [Piece], plan: BookFilePieces) -> DeclarationCollector? {
-        var joining = Joining(plan: plan)
-        for index in pieces.indices {
-            joining.add(pieces[index])
-            pieces[index].collector = DeclarationCollector()
-        }
-        return joining.finish()
-    }
-
     /// The pieces of one file joined as they arrive, in order: the loader
     /// adds each while later pieces are still being read on other cores,
     /// and each piece's lists are let go as soon as they are copied, rather

@@ -17,6 +17,28 @@ public protocol TextSink {
     var hasFailed: Bool { get }
 }
 
+extension TextSink {
+    /// Writes each element as `text` renders it, with `separator` between
+    /// them, then `trailer` (an omission notice) as one more part when there
+    /// is one; stops early once a write has failed. The printers that write
+    /// one part per diagnostic share this.
+    mutating func write<Element>(
+        _ elements: [Element], separator: String, trailer: String? = nil, _ text: (Element) -> String
+    ) {
+        var first = true
+        func part(_ string: String) {
+            if !first { write(separator) }
+            first = false
+            write(string)
+        }
+        for element in elements {
+            if hasFailed { return }
+            part(text(element))
+        }
+        if let trailer { part(trailer) }
+    }
+}
+
 /// A sink that keeps every byte: the rendered text, whole.
 public struct CollectedText: TextSink, Sendable {
     /// Everything written, as UTF-8.

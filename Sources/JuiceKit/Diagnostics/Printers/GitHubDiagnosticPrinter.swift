@@ -42,19 +42,8 @@ public enum GitHubDiagnosticPrinter {
     /// early once the sink has failed.
     public static func write(_ diagnostics: [Diagnostic], omitted: Int = 0, root: SourceRoot? = nil, to sink: inout some TextSink) {
         var places = Places(root: root)
-        var first = true
-        func line(_ command: String) {
-            if !first { sink.write("\n") }
-            first = false
-            sink.write(command)
-        }
-        for diagnostic in diagnostics {
-            if sink.hasFailed { return }
-            line(command(diagnostic, places: &places))
-        }
-        if omitted > 0 {
-            line("::notice title=juice-lint::\(escapeData(DiagnosticLimit.omissionNotice(omitted)))")
-        }
+        let notice = omitted > 0 ? "::notice title=juice-lint::\(escapeData(DiagnosticLimit.omissionNotice(omitted)))" : nil
+        sink.write(diagnostics, separator: "\n", trailer: notice) { command($0, places: &places) }
     }
 
     static func command(_ diagnostic: Diagnostic, places: inout Places) -> String {

@@ -98,17 +98,7 @@ public struct HumanDiagnosticPrinter: Sendable {
     /// omission notice when `omitted` is not 0; stops early once the sink
     /// has failed.
     public func write(_ diagnostics: [Diagnostic], omitted: Int = 0, to sink: inout some TextSink) {
-        var first = true
-        func block(_ text: String) {
-            if !first { sink.write("\n\n") }
-            first = false
-            sink.write(text)
-        }
-        for diagnostic in diagnostics {
-            if sink.hasFailed { return }
-            block(render(diagnostic))
-        }
-        if omitted > 0 { block(DiagnosticLimit.omissionNotice(omitted)) }
+        sink.write(diagnostics, separator: "\n\n", trailer: omitted > 0 ? DiagnosticLimit.omissionNotice(omitted) : nil) { render($0) }
     }
 
     /// `files: 2, errors: 1, warnings: 0, infos: 1`
