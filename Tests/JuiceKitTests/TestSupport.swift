@@ -115,12 +115,12 @@ extension Compilation {
 extension YAMLDocument {
     /// A mapping's pairs as scalar text, for comparing whole mappings.
     func scalarPairs(of id: YAMLNode.ID) -> [String] {
-        pairs(of: id).map { "\(self[$0.key].value): \(self[$0.value].value)" }
+        pairs(of: id).map { "\(text(of: $0.key)): \(text(of: $0.value))" }
     }
 
     /// The value under a scalar key of a mapping.
     func value(_ key: String, in mapping: YAMLNode.ID) -> YAMLNode.ID? {
-        pairs(of: mapping).first { self[$0.key].kind == .scalar && self[$0.key].value == key }?.value
+        pairs(of: mapping).first { hasText($0.key, equalTo: key) }?.value
     }
 }
 

@@ -37,7 +37,7 @@ import Testing
         let fruits = try node(document, "fruits")
         #expect(document.range(of: fruits).start == at(2, 3))
         let label = try node(document, "fruits", "mango", "label")
-        #expect(document[label].value == "Mango")
+        #expect(document.text(of: label) == "Mango")
         // `  mango: { label: Mango }`: 'Mango' spans columns 19 to 23.
         #expect(document.range(of: label) == SourceRange(file: "inline.yaml", start: at(2, 19), end: at(2, 24)))
         let mango = try node(document, "fruits", "mango")
@@ -54,7 +54,7 @@ import Testing
               mango: { label: "망고", emoji: x }
             """)
         let label = try node(document, "fruits", "mango", "label")
-        #expect(document[label].value == "망고")
+        #expect(document.text(of: label) == "망고")
         #expect(document[label].style == .doubleQuoted)
         #expect(document.range(of: label).start == at(2, 19))
         #expect(document.range(of: label).end == at(2, 23))
@@ -152,7 +152,7 @@ import Testing
             """)
         // A quoted '<<' is an ordinary key; '!!merge' is a merge however written.
         let quoted = try node(document, "quoted")
-        #expect(document.pairs(of: quoted).map { document[$0.key].value } == ["<<"])
+        #expect(document.pairs(of: quoted).map { document.text(of: $0.key) } == ["<<"])
         #expect(document.scalarPairs(of: try node(document, "tagged")) == ["label: Base"])
     }
 

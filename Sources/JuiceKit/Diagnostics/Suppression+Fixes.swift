@@ -116,7 +116,7 @@ enum CommentCheck {
         mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) -> Bool { true }
 
         mutating func scalar(
-            _ value: consuming String, byteCount: Int, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
+            _ text: UnsafeBufferPointer<UInt8>, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
             start: SourcePosition, end: SourcePosition
         ) -> Bool {
             // An empty scalar (a null left blank) holds no text, so no `#`.

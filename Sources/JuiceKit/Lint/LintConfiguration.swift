@@ -115,8 +115,8 @@ public struct LintConfiguration: Sendable, Equatable {
                 throw error(document, root, "the configuration must be a mapping with the key 'rules'")
             }
             for (key, value) in document.pairs(of: root) {
-                guard document[key].kind == .scalar, document[key].value == "rules" else {
-                    throw error(document, key, "unknown key '\(document[key].value)'; the configuration has only 'rules'")
+                guard document.hasText(key, "rules") else {
+                    throw error(document, key, "unknown key '\(document.text(of: key))'; the configuration has only 'rules'")
                 }
                 if document[value].isNull { continue }
                 guard document[value].kind == .mapping else {
@@ -129,7 +129,7 @@ public struct LintConfiguration: Sendable, Equatable {
                     }
                     let rule = document.range(of: ruleKey), level = document.range(of: levelValue)
                     try configuration.set(
-                        document[ruleKey].value, document[levelValue].value,
+                        document.text(of: ruleKey), document.text(of: levelValue),
                         place: "\(path):\(rule.start.line):\(rule.start.column)",
                         levelPlace: "\(path):\(level.start.line):\(level.start.column)"
                     )

@@ -10,8 +10,8 @@ enum AmountReader {
     ) -> Int? {
         let node = document[value]
         // The fast path, a plain untagged number, builds no message text at all.
-        if node.kind == .scalar, node.style == .plain, node.tag == nil,
-           case .value(let number) = WholeNumber(node.value), number > 0 || allowZero {
+        if node.kind == .scalar, node.style == .plain, !node.hasTag,
+           case .value(let number) = document.withText(of: value, { WholeNumber(utf8: $0) }), number > 0 || allowZero {
             return number
         }
         let what = describe()
@@ -32,15 +32,15 @@ enum AmountReader {
         if node.isNull {
             return fail(.invalidAmount, "\(what) is missing", "write a whole number of at least \(minimum)")
         }
-        let shown = node.value
-        if let tag = node.tag, tag != intTag {
+        let shown = document.text(of: value)
+        if let tag = document.tag(of: value), tag != intTag {
             return fail(.invalidAmount, "\(what) is tagged '\(tag)', not a whole number", "remove the tag")
         }
-        let parsed = WholeNumber(node.value)
+        let parsed = WholeNumber(shown)
         // Help never suggests a value this place rejects: following it must
         // give a valid book, so a recipe is never told to write 0.
         let zeroHelp = "use at least 1, or remove the ingredient"
-        if node.tag == nil && node.style != .plain {
+        if !node.hasTag && node.style != .plain {
             let help: String? = switch parsed {
             case .value(let number) where number > 0 || allowZero: "remove the quotes: \(number)"
             case .value: "use at least 1, written without quotes, or remove the ingredient"

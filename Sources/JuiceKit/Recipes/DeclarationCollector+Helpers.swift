@@ -57,14 +57,14 @@ extension DeclarationCollector {
     ) {
         for repeated in document.repeats(of: mapping) {
             let first = document.range(of: repeated.first)
-            let text = document[repeated.key].value
+            let text = document.text(of: repeated.key)
             let note = Diagnostic.Note(
                 range: document.range(of: repeated.key),
                 message: "'\(text)' here repeats the key at \(first.file):\(first.start); its value is checked, but left out of the book"
             )
             checkAlone(note) { collector in
                 // Only a merge key repeats a merge key.
-                guard Self.isMergeKey(document[repeated.key]) else {
+                guard Self.isMergeKey(document, repeated.key) else {
                     body(&collector, repeated.key, repeated.value, false)
                     return
                 }
@@ -106,9 +106,10 @@ extension DeclarationCollector {
         stock.removeSubrange(firstStock...)
     }
 
-    static func isMergeKey(_ node: YAMLNode) -> Bool {
-        node.kind == .scalar
-            && ((node.value == "<<" && node.style == .plain && node.tag == nil) || node.tag == "tag:yaml.org,2002:merge")
+    static func isMergeKey(_ document: YAMLDocument, _ key: YAMLNode.ID) -> Bool {
+        let node = document[key]
+        return node.kind == .scalar
+            && ((node.style == .plain && !node.hasTag && document.hasText(key, "<<")) || document.tag(of: key) == "tag:yaml.org,2002:merge")
     }
 
     /// `AmountReader.read`, with a note at the anchor when the amount was
@@ -128,12 +129,17 @@ extension DeclarationCollector {
 
     /// A mapping key's text; a key that is not a scalar is reported.
     mutating func keyText(_ document: YAMLDocument, _ key: YAMLNode.ID) -> String? {
+        isScalarKey(document, key) ? document.text(of: key) : nil
+    }
+
+    /// Whether a mapping key is a scalar; one that is not is reported.
+    mutating func isScalarKey(_ document: YAMLDocument, _ key: YAMLNode.ID) -> Bool {
         let node = document[key]
         guard node.kind == .scalar else {
             report(.invalidType, document, key, "a key must be a scalar, found \(node.kindDescription)")
-            return nil
+            return false
         }
-        return node.value
+        return true
     }
 
     /// A scalar field such as a label.
@@ -143,7 +149,7 @@ extension DeclarationCollector {
             report(.invalidType, document, value, "'\(field)' must be text, found \(node.kindDescription)")
             return nil
         }
-        return node.value
+        return document.text(of: value)
     }
 
     /// An unknown key of `mapping`, with a did-you-mean; renamed by its fix
@@ -156,7 +162,7 @@ extension DeclarationCollector {
         let match = Suggestion.closestMatch(to: name, in: expected)
         let help = match.map { Suggestion.didYouMean(suggesting: $0.name) }
             ?? "expected one of " + expected.map { "'\($0)'" }.joined(separator: ", ")
-        let taken = match.map { match in document.pairs(of: mapping).contains { document[$0.0].value == match.name } } ?? false
+        let taken = match.map { match in document.pairs(of: mapping).contains { document.hasText($0.0, equalTo: match.name) } } ?? false
         let fixes = Fix.replacingName(
             name, with: taken ? nil : match, at: document.range(of: key), spelling: NameSpelling(document, key)
         )

@@ -195,7 +195,7 @@ extension DeclarationCollector.Worker {
     private static func keyHashes(_ document: YAMLDocument, _ mapping: YAMLNode.ID) -> [Int] {
         var hashes: [Int] = []
         hashes.reserveCapacity(document[mapping].childCount / 2)
-        for (key, _) in document.pairs(of: mapping) { hashes.append(document[key].value.hashValue) }
+        for (key, _) in document.pairs(of: mapping) { hashes.append(document.text(of: key).hashValue) }
         return hashes
     }
 
@@ -206,7 +206,7 @@ extension DeclarationCollector.Worker {
         guard children.count >= 2, let value = children.last else { return nil }
         let key = children[children.endIndex - 2]
         guard document[key].kind == .scalar, isBlockMapping(document, value) else { return nil }
-        return (document[key].value, document[value].start.column, keyHashes(document, value))
+        return (document.text(of: key), document[value].start.column, keyHashes(document, value))
     }
 
     /// A mapping written in block style starts where its first key does; a

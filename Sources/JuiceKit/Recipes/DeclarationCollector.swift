@@ -206,16 +206,16 @@ struct DeclarationCollector: Sendable {
         if document.status == .cutShort { stockIncomplete = true }
         guard let root = document.root, document[root].kind == .mapping else { return }
         for (key, value) in document.pairs(of: root) where document[key].kind == .scalar {
-            switch document[key].value {
+            switch document.text(of: key) {
             case "fruits", "recipes", "menu":
                 guard document[value].kind == .mapping else { continue }
-                for (id, _) in document.pairs(of: value) where document[id].kind == .scalar { looseIDs.insert(document[id].value) }
+                for (id, _) in document.pairs(of: value) where document[id].kind == .scalar { looseIDs.insert(document.text(of: id)) }
             case "stock":
                 guard document[value].kind == .mapping else {
                     stockIncomplete = true
                     continue
                 }
-                for (fruit, _) in document.pairs(of: value) where document[fruit].kind == .scalar { looseStock.insert(document[fruit].value) }
+                for (fruit, _) in document.pairs(of: value) where document[fruit].kind == .scalar { looseStock.insert(document.text(of: fruit)) }
             default:
                 continue
             }
@@ -226,10 +226,10 @@ struct DeclarationCollector: Sendable {
 
     private mutating func checkVersion(_ document: YAMLDocument, _ value: YAMLNode.ID) {
         let node = document[value]
-        let isOne = node.kind == .scalar && node.value == "1"
-            && ((node.style == .plain && node.tag == nil) || node.tag == AmountReader.intTag)
+        let isOne = document.hasText(value, "1")
+            && ((node.style == .plain && !node.hasTag) || document.tag(of: value) == AmountReader.intTag)
         if !isOne {
-            let shown = node.kind == .scalar && !node.isNull ? "'\(node.value)'" : node.kindDescription
+            let shown = node.kind == .scalar && !node.isNull ? "'\(document.text(of: value))'" : node.kindDescription
             report(.unsupportedVersion, document, value, "unsupported version \(shown)",
                    help: "this juice-maker reads recipe language version 1; write 'version: 1' or leave it out")
         }
@@ -240,15 +240,17 @@ struct DeclarationCollector: Sendable {
         let node = document[value]
         if node.kind == .mapping {
             forEachPair(document, value) { collector, fieldKey, fieldValue, counts in
-                guard let field = collector.keyText(document, fieldKey) else { return }
-                switch field {
-                case "label":
+                guard collector.isScalarKey(document, fieldKey) else { return }
+                if document.hasText(fieldKey, "label") {
                     let label = collector.text(document, fieldValue, field: "label")
                     if counts { fruit.label = label }
-                case "emoji":
+                } else if document.hasText(fieldKey, "emoji") {
                     let emoji = collector.text(document, fieldValue, field: "emoji")
                     if counts { fruit.emoji = emoji }
-                default: collector.reportUnknownKey(document, fieldKey, field, expected: Self.fruitKeys, in: "fruit '\(id)'", mapping: value)
+                } else {
+                    collector.reportUnknownKey(
+                        document, fieldKey, document.text(of: fieldKey), expected: Self.fruitKeys, in: "fruit '\(id)'", mapping: value
+                    )
                 }
             }
         } else if !node.isNull {
@@ -280,15 +282,16 @@ struct DeclarationCollector: Sendable {
         if node.kind == .mapping {
             var sawRecipe = false
             forEachPair(document, value) { collector, fieldKey, fieldValue, counts in
-                guard let field = collector.keyText(document, fieldKey) else { return }
-                switch field {
-                case "label":
+                guard collector.isScalarKey(document, fieldKey) else { return }
+                // Keys are told apart by their bytes, making no `String`.
+                switch fieldKey {
+                case _ where document.hasText(fieldKey, "label"):
                     let label = collector.text(document, fieldValue, field: "label")
                     if counts { item.label = label }
-                case "price":
+                case _ where document.hasText(fieldKey, "price"):
                     let price = Self.amount(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &collector.diagnostics)
                     if counts { item.price = price }
-                case "recipe":
+                case _ where document.hasText(fieldKey, "recipe"):
                     let ingredients = collector.readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey)
                     if counts {
                         sawRecipe = true
@@ -302,7 +305,7 @@ struct DeclarationCollector: Sendable {
                     }
                 default:
                     collector.reportUnknownKey(
-                        document, fieldKey, field, expected: Self.menuKeys, in: "menu item '\(id)'", mapping: value
+                        document, fieldKey, document.text(of: fieldKey), expected: Self.menuKeys, in: "menu item '\(id)'", mapping: value
                     )
                 }
             }

@@ -21,20 +21,23 @@ enum NameSpelling: UInt8, Sendable {
     /// How `id`, a scalar of `document`, was written. The span's width tells
     /// apart a node written as its bare text (plus the quotes) from one with
     /// properties or escapes, which only ever widen it.
-    init(_ document: YAMLDocument, _ id: YAMLNode.ID) {
+    init(_ document: borrowing YAMLDocument, _ id: YAMLNode.ID) {
         let node = document[id]
-        guard node.kind == .scalar, node.tag == nil, node.start.line == node.end.line,
+        guard node.kind == .scalar, !node.hasTag, node.start.line == node.end.line,
               document.anchor(of: id) == nil
         else {
             self = .other
             return
         }
         let width = node.end.column - node.start.column
-        // A String's UTF-8 is valid, so its scalars are its bytes that do
-        // not continue a sequence: counted so, without decoding them (this
-        // runs for every ingredient of the book).
-        var length = 0
-        for byte in node.value.utf8 where byte & 0xC0 != 0x80 { length += 1 }
+        // The text is valid UTF-8, so its scalars are its bytes that do not
+        // continue a sequence: counted so, without decoding them (this runs
+        // for every ingredient of the book).
+        let length = document.withText(of: id) { bytes in
+            var length = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { length += 1 }
+            return length
+        }
         switch node.style {
         case .plain where width == length: self = .plain
         case .singleQuoted where width == length + 2: self = .singleQuoted

@@ -7,8 +7,10 @@ public enum RecipeValues {
     /// Why `id` cannot name a fruit, recipe or menu item, or nil when it can.
     public static func problem(withID id: String) -> String? {
         if id.isEmpty { return "an id cannot be empty" }
-        // Nearly every id is printable ASCII; only the rest needs Unicode properties.
-        if id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }) {
+        // Nearly every id is printable ASCII; only the rest needs Unicode
+        // properties. (Read in place: every id of a book passes here.)
+        let isPlain: (UInt8) -> Bool = { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#") }
+        if id.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPlain) }) ?? id.utf8.allSatisfy(isPlain) {
             return isReserved(id) ? "'\(id)' is reserved for order-script commands" : nil
         }
         for scalar in id.unicodeScalars {
@@ -33,8 +35,13 @@ public enum RecipeValues {
 
     /// `reservedIDs.contains(id)` without hashing: every id of a book is
     /// checked, and comparing short strings (what a `String` raw value's
-    /// `init?(rawValue:)` does) is cheaper than hashing them.
+    /// `init?(rawValue:)` does) is cheaper than hashing them; an id of
+    /// another length than every keyword's is not compared at all.
     static func isReserved(_ id: String) -> Bool {
-        ScriptKeyword(rawValue: id) != nil
+        let length = id.utf8.count
+        return length < 64 && reservedLengths & (1 << length) != 0 && ScriptKeyword(rawValue: id) != nil
     }
+
+    /// Bit n is set when a keyword is n bytes long (all are under 64).
+    private static let reservedLengths: UInt64 = ScriptKeyword.allCases.reduce(0) { $0 | 1 << $1.rawValue.utf8.count }
 }

@@ -95,7 +95,7 @@ struct NameTable<Value: Sendable>: Sendable {
     /// A hash of UTF-8 bytes read eight at a time, for the short ids a
     /// script names once a line: one multiply per eight bytes rather than
     /// FNV-1a's one per byte, whose chain of dependent multiplies was a fifth
-    /// of a quiet replay's time (perf). With `same(_:_:count:)`, it took
+    /// of a quiet replay's time (perf). With `RawBytes.same`, it took
     /// `juice-run --quiet orders-10m.txt` from 0.63 s to 0.55 s (medians of
     /// 5). Free to change: nothing stores it.
     static func utf8Hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
@@ -133,29 +133,8 @@ struct NameTable<Value: Sendable>: Sendable {
         guard length == bytes.count else { return false }
         return utf8Store.withUnsafeBufferPointer { store in
             guard let base = store.baseAddress, let query = bytes.baseAddress else { return length == 0 }
-            return Self.same(UnsafeRawPointer(base + start), UnsafeRawPointer(query), count: length)
+            return RawBytes.same(UnsafeRawPointer(base + start), UnsafeRawPointer(query), count: length)
         }
-    }
-
-    /// Whether `count` bytes at `a` and `b` are the same, compared eight at
-    /// a time in place: `memcmp` for an id of a dozen bytes was mostly the
-    /// call, 6% of a quiet replay's time (perf).
-    private static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        if count >= 8 {
-            // As `utf8Hash` reads: the eights before the last, then the last eight.
-            var offset = 0
-            while count - offset > 8 {
-                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                    return false
-                }
-                offset += 8
-            }
-            return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        }
-        for offset in 0..<count where a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-            return false
-        }
-        return true
     }
 
     /// Stores `value` unless `name` is already there; returns the value that

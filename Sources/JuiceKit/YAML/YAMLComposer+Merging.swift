@@ -16,13 +16,11 @@ extension DocumentBuilder {
         var index = items.startIndex
         // The id `store` gives this mapping once it is resolved.
         let mapping = nodes.count
-        // Nodes are read in place (`nodes[key].value`), never copied out: a
-        // copy retains and releases its strings, for every key of the book.
         while index + 1 < items.endIndex {
             let key = items[index], value = items[index + 1]
             index += 2
             if nodes[key].kind == .scalar {
-                if (nodes[key].value == "<<" && nodes[key].style == .plain && nodes[key].tag == nil) || nodes[key].tag == mergeTag {
+                if isMergeKey(key) {
                     if let first = merge?.key {
                         reportRepeat(key, first: first, merge: true)
                         repeats.append(.init(mapping: mapping, key: key, value: value, first: first))
@@ -31,12 +29,12 @@ extension DocumentBuilder {
                     }
                     continue
                 }
-                if let first = seen.first(key, nodes: nodes, in: resolved) {
+                if let first = seen.first(key, in: self) {
                     reportRepeat(key, first: first, merge: false)
                     repeats.append(.init(mapping: mapping, key: key, value: value, first: first))
                     continue
                 }
-                seen.insert(key, nodes: nodes)
+                seen.insert(key, in: self)
             }
             resolved.append(key)
             resolved.append(value)
@@ -63,8 +61,8 @@ extension DocumentBuilder {
                     let key = children[pair], value = children[pair + 1]
                     pair += 2
                     if nodes[key].kind == .scalar {
-                        if seen.first(key, nodes: nodes, in: resolved) != nil { continue }
-                        seen.insert(key, nodes: nodes)
+                        if seen.first(key, in: self) != nil { continue }
+                        seen.insert(key, in: self)
                     }
                     resolved.append(key)
                     resolved.append(value)
@@ -77,7 +75,7 @@ extension DocumentBuilder {
     /// problems past the one that dropped it are not reported.
     mutating func reportRepeat(_ key: YAMLNode.ID, first: YAMLNode.ID, merge: Bool) {
         if skippingDocument { return }
-        let text = nodes[key].value, firstText = nodes[first].value
+        let text = self.text(of: key), firstText = self.text(of: first)
         let firstRange = range(nodes[first].start, nodes[first].end)
         if merge && text != firstText {
             diagnostics.append(Diagnostic(
@@ -97,35 +95,91 @@ extension DocumentBuilder {
     }
 }
 
-private let mergeTag = "tag:yaml.org,2002:merge"
-
 /// Small mappings are checked for repeated keys by a linear scan: hashing costs
 /// more than comparing a handful of short strings.
 private let linearScanLimit = 16
 
 /// The scalar keys of one mapping seen so far: a scan over the mapping's own
-/// keys when it is small, a dictionary when it is large.
+/// keys when it is small, a hash table of node ids when it is large.
+/// Keys are compared and hashed as bytes in the text arena, so checking a
+/// mapping's keys makes no `String`. The hash is the standard library's
+/// seeded one, so no file can be made to collide on purpose.
 struct KeySet {
-    private var table: [String: YAMLNode.ID]?
+    /// Open addressing: a node id, or -1 for an empty slot; empty while the
+    /// keys are few enough to scan. Never more than half full.
+    private var slots: [Int32] = []
+    private var count = 0
 
     /// `pairs`: how many key/value pairs the mapping has, merges aside.
     init(pairs: Int) {
-        table = pairs > linearScanLimit ? Dictionary(minimumCapacity: pairs) : nil
+        if pairs > linearScanLimit { slots = Self.emptySlots(for: pairs) }
     }
 
-    /// The first key node with `key`'s text among the pairs in `resolved`.
-    func first(_ key: YAMLNode.ID, nodes: [YAMLNode], in resolved: [YAMLNode.ID]) -> YAMLNode.ID? {
-        if let table { return table[nodes[key].value] }
-        var index = 0
-        while index < resolved.count {
-            let other = resolved[index]
-            if nodes[other].kind == .scalar && nodes[other].value == nodes[key].value { return other }
-            index += 2
+    /// The first key node with `key`'s text among those inserted so far
+    /// (while they are few, among the scalar keys of `builder.resolved`).
+    func first(_ key: YAMLNode.ID, in builder: DocumentBuilder) -> YAMLNode.ID? {
+        if slots.isEmpty {
+            let resolved = builder.resolved
+            var index = 0
+            while index < resolved.count {
+                let other = resolved[index]
+                if builder.nodes[other].kind == .scalar && builder.sameText(other, key) { return other }
+                index += 2
+            }
+            return nil
+        }
+        let mask = slots.count - 1
+        var slot = builder.textHash(of: key) & mask
+        while slots[slot] >= 0 {
+            let other = Int(slots[slot])
+            if builder.sameText(other, key) { return other }
+            slot = (slot + 1) & mask
         }
         return nil
     }
 
-    mutating func insert(_ key: YAMLNode.ID, nodes: [YAMLNode]) {
-        table?[nodes[key].value] = key
+    /// Adds `key`, which `first` did not find, before it joins `builder.resolved`.
+    /// Merges can add any number of keys to a small mapping: past the scan's
+    /// limit the keys move to a table, which doubles as it fills.
+    mutating func insert(_ key: YAMLNode.ID, in builder: DocumentBuilder) {
+        count += 1
+        if slots.isEmpty {
+            if count <= linearScanLimit { return }
+            slots = Self.emptySlots(for: count)
+            var index = 0
+            while index < builder.resolved.count {
+                let other = builder.resolved[index]
+                if builder.nodes[other].kind == .scalar { place(other, in: builder) }
+                index += 2
+            }
+        } else if count * 2 > slots.count {
+            let old = slots
+            slots = Self.emptySlots(for: count)
+            for other in old where other >= 0 { place(Int(other), in: builder) }
+        }
+        place(key, in: builder)
+    }
+
+    private mutating func place(_ key: YAMLNode.ID, in builder: DocumentBuilder) {
+        let mask = slots.count - 1
+        var slot = builder.textHash(of: key) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(clamping: key)
+    }
+
+    /// Room for `keys` keys at most half full, so probes stay short.
+    private static func emptySlots(for keys: Int) -> [Int32] {
+        var size = 32
+        while size < keys * 4 { size *= 2 }
+        return Array(repeating: -1, count: size)
+    }
+}
+
+extension DocumentBuilder {
+    /// A merge key: `<<` plain and untagged, or any scalar tagged `!!merge`.
+    func isMergeKey(_ key: YAMLNode.ID) -> Bool {
+        let node = nodes[key]
+        if node.hasTag { return tag(of: key) == "tag:yaml.org,2002:merge" }
+        return node.style == .plain && hasText(key, "<<")
     }
 }

@@ -78,7 +78,7 @@ struct YAMLComposer {
 }
 
 /// The composer's state: per file, per document, and the arrays it reuses.
-struct DocumentBuilder: YAMLEventHandler {
+struct DocumentBuilder: YAMLEventHandler, YAMLNodeStore {
     /// A collection whose end event has not arrived yet. Its children so far
     /// sit at the end of `scratch`, from `firstChild` on.
     struct Open {
@@ -96,6 +96,9 @@ struct DocumentBuilder: YAMLEventHandler {
 
     var nodes: [YAMLNode] = []
     var children: [YAMLNode.ID] = []
+    /// The document's scalars' bytes and tags (`YAMLDocument.text`, `tags`).
+    var text: [UInt8] = []
+    var tags: [String] = []
     private var scratch: [YAMLNode.ID] = []
     var resolved: [YAMLNode.ID] = []
     private var anchors: [String: YAMLNode.ID] = [:]
@@ -167,16 +170,17 @@ struct DocumentBuilder: YAMLEventHandler {
     private mutating func handOn(_ status: YAMLDocument.Status) {
         inDocument = false
         each?(YAMLDocument(
-            file: file, nodes: nodes, children: children, root: root, status: status, repeats: repeats, aliases: aliases,
-            hasMerges: hasMerges
+            file: file, nodes: nodes, children: children, text: text, tags: tags, root: root, status: status,
+            repeats: repeats, aliases: aliases, hasMerges: hasMerges
         ))
     }
 
     mutating func scalar(
-        _ value: consuming String, byteCount: Int, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
+        _ bytes: UnsafeBufferPointer<UInt8>, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
         start: SourcePosition, end: SourcePosition
     ) -> Bool {
         if ignoredDepth > 0 { return true }
+        let byteCount = bytes.count
         if byteCount > YAMLLimits.maxScalarBytes {
             if skippingDocument {
                 attachPlaceholder(start, end)
@@ -190,7 +194,13 @@ struct DocumentBuilder: YAMLEventHandler {
             attachPlaceholder(start, end)
             return true
         }
-        attach(store(YAMLNode(kind: .scalar, value: value, style: style, tag: tag, start: start, end: end), anchor: anchor))
+        let first = text.count
+        text.append(contentsOf: bytes)
+        let node = YAMLNode(
+            kind: .scalar, style: style, text: first..<text.count, tag: storeTag(tag),
+            isNull: style == .plain && tag == nil && YAMLNode.isNullText(bytes), start: start, end: end
+        )
+        attach(store(node, anchor: anchor))
         return true
     }
 
@@ -237,7 +247,7 @@ struct DocumentBuilder: YAMLEventHandler {
 
     /// A null in place of what a dropped document cannot keep.
     private mutating func attachPlaceholder(_ start: SourcePosition, _ end: SourcePosition) {
-        attach(store(YAMLNode(kind: .scalar, value: "", style: .plain, tag: nil, start: start, end: end), anchor: nil))
+        attach(store(YAMLNode(kind: .scalar, style: .plain, tag: -1, isNull: true, start: start, end: end), anchor: nil))
     }
 
     /// Past the depth bound the whole rest of the file is abandoned, not just
@@ -257,7 +267,7 @@ struct DocumentBuilder: YAMLEventHandler {
             return false
         }
         stack.append(Open(
-            node: YAMLNode(kind: kind, value: "", style: .plain, tag: tag, start: start, end: start),
+            node: YAMLNode(kind: kind, style: .plain, tag: storeTag(tag), start: start, end: start),
             anchor: anchor, flow: flow, firstChild: scratch.count
         ))
         return true
@@ -280,10 +290,13 @@ struct DocumentBuilder: YAMLEventHandler {
         if reuse {
             nodes.removeAll(keepingCapacity: true)
             children.removeAll(keepingCapacity: true)
+            text.removeAll(keepingCapacity: true)
         } else {
             nodes = []
             children = []
+            text = []
         }
+        tags.removeAll(keepingCapacity: !tags.isEmpty)
         scratch.removeAll(keepingCapacity: true)
         repeats.removeAll(keepingCapacity: !repeats.isEmpty)
         aliases.removeAll(keepingCapacity: !aliases.isEmpty)
@@ -332,18 +345,22 @@ struct DocumentBuilder: YAMLEventHandler {
             weight = min(weight + nodes[child].weight, YAMLLimits.maxAliasExpansion + 1)
         }
         open.node.weight = weight
-        scratch.removeSubrange(open.firstChild...)
+        scratch.removeLast(scratch.count - open.firstChild)
         attach(store(open.node, anchor: open.anchor))
     }
 
-    /// `consuming`: the node moves into the arena. Borrowed, it was copied
-    /// there and its strings retained and released once more, for every
-    /// node of the book (2.8% of a lint run's instructions).
-    private mutating func store(_ node: consuming YAMLNode, anchor: String?) -> YAMLNode.ID {
+    private mutating func store(_ node: YAMLNode, anchor: String?) -> YAMLNode.ID {
         nodes.append(node)
         let id = nodes.count - 1
         if let anchor { anchors[anchor] = id }
         return id
+    }
+
+    /// The index `tag` gets in `tags`, or -1 for none.
+    private mutating func storeTag(_ tag: String?) -> Int {
+        guard let tag else { return -1 }
+        tags.append(tag)
+        return tags.count - 1
     }
 
     private mutating func attach(_ id: YAMLNode.ID) {

@@ -2,18 +2,17 @@
 /// with 1-based positions.
 ///
 /// This is the boundary: nothing past it knows libyaml exists. Events are
-/// method calls rather than values of an enum, so a scalar's text is moved
-/// straight into the handler's node rather than copied out of an event.
+/// method calls rather than values of an enum, so a scalar's text is lent
+/// to the handler in place rather than copied out of an event.
 /// Each method returns whether to go on reading.
 protocol YAMLEventHandler {
     mutating func documentStart(_ start: SourcePosition) -> Bool
     mutating func documentEnd(_ end: SourcePosition) -> Bool
     mutating func alias(_ anchor: String, start: SourcePosition, end: SourcePosition) -> Bool
-    /// `value` is empty when the scalar is longer than
-    /// `YAMLLimits.maxScalarBytes` (`byteCount` says how long): the composer
-    /// rejects it, so it is never copied into a Swift string.
+    /// `text` is the scalar's UTF-8, lent for the call only: a handler
+    /// copies what it keeps. (libyaml checked the whole input is valid UTF-8.)
     mutating func scalar(
-        _ value: consuming String, byteCount: Int, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
+        _ text: UnsafeBufferPointer<UInt8>, anchor: String?, tag: String?, style: YAMLNode.ScalarStyle,
         start: SourcePosition, end: SourcePosition
     ) -> Bool
     mutating func collectionStart(

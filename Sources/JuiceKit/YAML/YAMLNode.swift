@@ -23,28 +23,64 @@ struct YAMLNode: Sendable {
         case folded
     }
 
-    // Stored largest first and counts in 32 bits (a file is at most 64 MiB,
-    // so no index or count comes near 2^31): 64 bytes a node instead of 88.
+    // Plain data, no references: a node's text and tag live in the
+    // document (`YAMLDocument.text(of:)`, `tag(of:)`), so copying a node,
+    // storing it and clearing the arena retain and release nothing, and a
+    // scalar costs a copy of its bytes rather than a validated `String`.
+    // Counts are 32 bits: a file is at most 64 MiB, so no index or count
+    // comes near 2^31. 44 bytes a node; it was 64 with two strings.
 
-    /// The scalar's text; empty for collections.
-    let value: String
-    /// The resolved tag when one was written (`!!int` arrives as `tag:yaml.org,2002:int`).
-    let tag: String?
     var start: SourcePosition
     var end: SourcePosition
+    /// Where the scalar's UTF-8 sits in the document's `text`; empty for collections.
+    private var storedTextStart: Int32 = 0
+    private var storedTextCount: Int32 = 0
     private var storedChildStart: Int32 = 0
     private var storedChildCount: Int32 = 0
     private var storedWeight: Int32 = 1
+    /// Index into the document's `tags`, or -1 when no tag was written.
+    private var storedTag: Int32 = -1
     let kind: Kind
     let style: ScalarStyle
+    /// True for an untagged plain scalar that YAML reads as null: empty, `~`
+    /// or `null`. Judged once, from the text, when the node is made.
+    let isNull: Bool
 
-    init(kind: Kind, value: String, style: ScalarStyle, tag: String?, start: SourcePosition, end: SourcePosition) {
+    /// A collection, or a scalar whose text is `text` in the document's
+    /// `text` and whose tag is `tag` in its `tags` (-1: none).
+    init(kind: Kind, style: ScalarStyle, text: Range<Int> = 0..<0, tag: Int, isNull: Bool = false,
+         start: SourcePosition, end: SourcePosition) {
         self.kind = kind
-        self.value = value
         self.style = style
-        self.tag = tag
+        self.isNull = isNull
         self.start = start
         self.end = end
+        storedTextStart = Int32(clamping: text.lowerBound)
+        storedTextCount = Int32(clamping: text.count)
+        storedTag = Int32(clamping: tag)
+    }
+
+    /// Where the scalar's UTF-8 sits in `YAMLDocument`'s text arena.
+    var textRange: Range<Int> {
+        let start = Int(storedTextStart)
+        return start..<start + Int(storedTextCount)
+    }
+
+    /// Whether a tag was written (`YAMLDocument.tag(of:)` gives it).
+    var hasTag: Bool { storedTag >= 0 }
+
+    var tagIndex: Int { Int(storedTag) }
+
+    /// Whether scalar text reads as YAML's null when plain and untagged.
+    static func isNullText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch bytes.count {
+        case 0: return true
+        case 1: return bytes[0] == UInt8(ascii: "~")
+        case 4:
+            let word = (bytes[0], bytes[1], bytes[2], bytes[3])
+            return word == (0x6E, 0x75, 0x6C, 0x6C) || word == (0x4E, 0x75, 0x6C, 0x6C) || word == (0x4E, 0x55, 0x4C, 0x4C)
+        default: return false
+        }
     }
 
     /// Where this node's children start in `YAMLDocument.children`, and how
@@ -67,12 +103,6 @@ struct YAMLNode: Sendable {
         set { storedWeight = Int32(clamping: newValue) }
     }
 
-    /// True for an untagged plain scalar that YAML reads as null: empty, `~` or `null`.
-    var isNull: Bool {
-        kind == .scalar && style == .plain && tag == nil
-            && (value.isEmpty || value == "~" || value == "null" || value == "Null" || value == "NULL")
-    }
-
     /// A human name for the kind, for messages such as "expected a mapping, found a sequence".
     var kindDescription: String {
         switch kind {
@@ -85,7 +115,7 @@ struct YAMLNode: Sendable {
 
 /// One YAML document of a file: the node arena, the children of every
 /// collection in one array, and the root.
-struct YAMLDocument: Sendable {
+struct YAMLDocument: Sendable, YAMLNodeStore {
     /// Whether a document counts. One that does not is still handed on, so
     /// later stages can tell what it meant to declare and not report that as
     /// missing: the problem that dropped it is the one to report.
@@ -113,6 +143,11 @@ struct YAMLDocument: Sendable {
     let file: String
     let nodes: [YAMLNode]
     let children: [YAMLNode.ID]
+    /// Every scalar's UTF-8, one after another (`YAMLNode.textRange`).
+    /// libyaml has checked that the file is valid UTF-8, so a scalar's bytes are too.
+    let text: [UInt8]
+    /// Every tag written, in the order met (`YAMLNode.tagIndex`).
+    let tags: [String]
     /// Nil for a document with no content.
     let root: YAMLNode.ID?
     var status: Status = .complete
@@ -206,4 +241,64 @@ enum YAMLLimits {
     /// short; a scalar this long is a pasted blob or an attack, and every later
     /// stage (suggestions, snippets, output) would pay for it.
     static let maxScalarBytes = 65_536
+}
+
+/// Nodes with their scalar text and tags kept beside them, as bytes: the
+/// document once composed, and the composer while it builds one. Their one
+/// way to read a node's text.
+protocol YAMLNodeStore {
+    var nodes: [YAMLNode] { get }
+    /// Every scalar's UTF-8, one after another (`YAMLNode.textRange`).
+    var text: [UInt8] { get }
+    var tags: [String] { get }
+}
+
+extension YAMLNodeStore {
+    /// A scalar's text; empty for a collection.
+    func text(of id: YAMLNode.ID) -> String {
+        withText(of: id) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with a scalar's UTF-8 in place; empty for a collection.
+    func withText<Result>(of id: YAMLNode.ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = nodes[id].textRange
+        return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether node `id` is a scalar whose text is `other`, compared as
+    /// bytes, without making a `String` of the node's text.
+    func hasText(_ id: YAMLNode.ID, _ other: StaticString) -> Bool {
+        guard nodes[id].kind == .scalar, nodes[id].textRange.count == other.utf8CodeUnitCount else { return false }
+        return withText(of: id) { RawBytes.same($0, UnsafeBufferPointer(start: other.utf8Start, count: other.utf8CodeUnitCount)) }
+    }
+
+    /// `hasText` for text known only at run time. (Named apart: with one
+    /// name, a string literal would pick this, the slower one.)
+    func hasText(_ id: YAMLNode.ID, equalTo other: String) -> Bool {
+        guard nodes[id].kind == .scalar else { return false }
+        var other = other
+        return other.withUTF8 { wanted in withText(of: id) { RawBytes.same($0, wanted) } }
+    }
+
+    /// Whether two nodes have the same text (two collections both have none).
+    func sameText(_ one: YAMLNode.ID, _ other: YAMLNode.ID) -> Bool {
+        let first = nodes[one].textRange, second = nodes[other].textRange
+        guard first.count == second.count else { return false }
+        return text.withUnsafeBufferPointer {
+            RawBytes.same(UnsafeBufferPointer(rebasing: $0[first]), UnsafeBufferPointer(rebasing: $0[second]))
+        }
+    }
+
+    /// The standard library's seeded hash of a node's text.
+    func textHash(of id: YAMLNode.ID) -> Int {
+        var hasher = Hasher()
+        withText(of: id) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
+    }
+
+    /// The tag written on node `id`, resolved (`!!int` reads `tag:yaml.org,2002:int`).
+    func tag(of id: YAMLNode.ID) -> String? {
+        let index = nodes[id].tagIndex
+        return index >= 0 ? tags[index] : nil
+    }
 }

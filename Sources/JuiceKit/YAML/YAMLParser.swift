@@ -72,11 +72,9 @@ enum YAMLParser {
             return handler.alias(string(event.data.alias.anchor) ?? "", start: start, end: end)
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let value = scalar.length > YAMLLimits.maxScalarBytes ? "" : scalar.value.map {
-                String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self)
-            } ?? ""
+            let text = UnsafeBufferPointer(start: UnsafePointer(scalar.value), count: scalar.value == nil ? 0 : scalar.length)
             return handler.scalar(
-                value, byteCount: scalar.length, anchor: string(scalar.anchor), tag: string(scalar.tag),
+                text, anchor: string(scalar.anchor), tag: string(scalar.tag),
                 style: style(scalar.style), start: start, end: end
             )
         case YAML_SEQUENCE_START_EVENT:
