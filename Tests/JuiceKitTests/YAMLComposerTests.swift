@@ -302,6 +302,46 @@ import Testing
         #expect(diagnostic.spot == Spot(.duplicateKey, "inline.yaml", 4, 3))
     }
 
+    /// Repeats are found by the scan of a small mapping and by the hash
+    /// table of a wide one, including keys that differ only past their
+    /// eighth byte or only in length, which the byte comparison must tell apart.
+    @Test(arguments: [3, 16, 17, 40, 300])
+    func repeatedKeysAreFoundInMappingsOfEveryWidth(width: Int) throws {
+        var lines = ["item:"]
+        for index in 0..<width { lines.append("  key-with-a-long-prefix-\(index): \(index)") }
+        lines.append("  key-with-a-long-prefix-\(width - 1): again")
+        lines.append("  key-with-a-long-prefix-\(width - 1)x: longer")
+        lines.append("  key-with-a-long-prefix-0: again")
+        let result = compose(lines.joined(separator: "\n") + "\n")
+        #expect(result.diagnostics.map(\.spot) == [
+            Spot(.duplicateKey, "inline.yaml", width + 2, 3), Spot(.duplicateKey, "inline.yaml", width + 4, 3),
+        ])
+        #expect(result.diagnostics.first?.noteSpots == [
+            NoteSpot("inline.yaml", width + 1, 3, "'key-with-a-long-prefix-\(width - 1)' first appears here"),
+        ])
+        let document = try #require(result.documents.first)
+        let pairs = document.scalarPairs(of: try node(document, "item"))
+        #expect(pairs.count == width + 1)
+        #expect(pairs.first == "key-with-a-long-prefix-0: 0")
+        #expect(pairs.last == "key-with-a-long-prefix-\(width - 1)x: longer")
+    }
+
+    /// A merge can bring any number of keys into a small mapping: past the
+    /// scan's limit they move to a table, which grows as it fills; explicit
+    /// keys still win, and a merged key the mapping has is not repeated.
+    @Test(arguments: [5, 20, 200])
+    func aMergeCanWidenASmallMapping(merged: Int) throws {
+        var lines = ["base: &base"]
+        for index in 0..<merged { lines.append("  k\(index): merged") }
+        lines += ["item:", "  <<: *base", "  k1: own", "  extra: own"]
+        let document = try document(lines.joined(separator: "\n") + "\n")
+        let pairs = document.scalarPairs(of: try node(document, "item"))
+        #expect(pairs.count == merged + 1)
+        #expect(pairs.prefix(2) == ["k1: own", "extra: own"])
+        #expect(pairs.filter { $0.hasPrefix("k1:") } == ["k1: own"])
+        #expect(Set(pairs).count == pairs.count)
+    }
+
     // MARK: Documents
 
     @Test func multiDocumentFile() throws {
