@@ -1,5 +1,6 @@
 import Testing
 @testable import JuiceKit
+import DifferentialSupport
 
 /// Every menu item's need is flattened to whole fruits: nested recipes multiplied
 /// out, repeated fruits added up, sorted by fruit index.
@@ -129,5 +130,36 @@ import Testing
         let room = Linker.partsBound(edges, order: order, fruits: 100_000)
         #expect(room == edges.edgeCount * 8)
         #expect(room <= Linker.maximumRoom)
+    }
+}
+
+/// A composite's summed need lists its fruits in index order, whether they
+/// are read off the bits (close together) or sorted (spread out), and a
+/// cleared sum starts again from nothing.
+@Suite struct NeedSumOrderTests {
+    @Test(arguments: [1, 64, 200, 5_000, 100_000])
+    func touchedFruitsComeOutInIndexOrder(fruits: Int) {
+        var random = SplitMix64(seed: UInt64(fruits))
+        var sum = Linker.NeedSum(fruits: fruits)
+        for round in 0..<300 {
+            var expected: [Int: Int] = [:]
+            // Sometimes a tight cluster, sometimes spread over every fruit.
+            let spread = random.chance(1, in: 2) ? fruits : min(fruits, random.int(in: 1...100))
+            let base = random.int(in: 0...(fruits - spread))
+            for _ in 0..<random.int(in: 0...60) {
+                let fruit = base + random.int(in: 0...(spread - 1)), amount = random.int(in: 1...9)
+                let added = sum.add(fruit, amount, times: 2)
+                #expect(added)
+                expected[fruit, default: 0] += amount * 2
+            }
+            sum.sortTouched()
+            let fruitsInOrder = expected.keys.sorted()
+            let totals = sum.touched.map { sum.totals[$0] }, expectedTotals = fruitsInOrder.map { expected[$0] ?? 0 }
+            #expect(sum.touched == fruitsInOrder)
+            #expect(totals == expectedTotals)
+            sum.clear()
+            #expect(sum.touched.isEmpty)
+            if round % 100 == 99 { #expect(sum.totals.allSatisfy { $0 == 0 }) }
+        }
     }
 }

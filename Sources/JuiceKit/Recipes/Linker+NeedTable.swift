@@ -1,5 +1,130 @@
-/// The flattened needs' table, and the room it starts with.
+/// Flattening: every composite's need in whole fruits, in one table.
 extension Linker {
+    /// Each composite's need in whole fruits, or nil where it cannot be computed
+    /// (a cycle, or an overflow, reported once where it happens).
+    mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool]) -> NeedTable {
+        var needs = NeedTable(count: edges.count, parts: Self.partsBound(edges, order: order, fruits: declarations.fruits.count))
+        var sum = NeedSum(fruits: declarations.fruits.count)
+        for node in order where !skip[node] {
+            var complete = true
+            var overflow: (edge: Edge, fruit: Int)?
+            edgeLoop: for edge in edges[node] {
+                switch edge.target {
+                case .fruit(let fruit):
+                    // A fruit ingredient is one part of itself: no array for it.
+                    guard sum.add(fruit, 1, times: edge.amount) else {
+                        overflow = (edge, fruit)
+                        break edgeLoop
+                    }
+                case .composite(let child):
+                    guard let span = needs.span(of: child) else {
+                        complete = false
+                        break edgeLoop
+                    }
+                    if let fruit = needs.withParts(span, { sum.add($0, times: edge.amount) }) {
+                        overflow = (edge, fruit)
+                        break edgeLoop
+                    }
+                }
+            }
+            if let (edge, fruit) = overflow {
+                complete = false
+                reportOverflow(of: node, fruit: fruit, at: edge)
+            }
+            if complete {
+                sum.sortTouched()
+                needs.set(node, fruits: sum.touched, amounts: sum.totals)
+            }
+            sum.clear()
+        }
+        return needs
+    }
+
+    /// One composite's need while it is summed: a total per fruit, and the
+    /// fruits touched, so that clearing it costs what was touched, not the
+    /// number of fruits in the book.
+    struct NeedSum {
+        private(set) var totals: [Int]
+        private(set) var touched: [Int] = []
+        /// A bit per fruit, set while touched; `lowest` and `highest` bound them.
+        private var bits: [UInt64]
+        private var lowest = Int.max
+        private var highest = -1
+
+        init(fruits: Int) {
+            totals = Array(repeating: 0, count: fruits)
+            bits = Array(repeating: 0, count: (fruits + 63) / 64)
+        }
+
+        /// Adds `amount` × `times` of `fruit`; false on overflow.
+        mutating func add(_ fruit: Int, _ amount: Int, times: Int) -> Bool {
+            let (scaled, overflowA) = amount.multipliedReportingOverflow(by: times)
+            let (sum, overflowB) = totals[fruit].addingReportingOverflow(scaled)
+            if overflowA || overflowB { return false }
+            if totals[fruit] == 0 {
+                touched.append(fruit)
+                bits[fruit >> 6] |= 1 << UInt64(fruit & 63)
+                lowest = min(lowest, fruit)
+                highest = max(highest, fruit)
+            }
+            totals[fruit] = sum
+            return true
+        }
+
+        /// Adds each of a child's parts `times` over; the fruit that
+        /// overflowed, or nil.
+        mutating func add(_ parts: UnsafeBufferPointer<RecipeBook.FruitAmount>, times: Int) -> Int? {
+            for part in parts where !add(part.fruit, part.amount, times: times) { return part.fruit }
+            return nil
+        }
+
+        /// Puts `touched` in fruit order. Sorting was half of flattening
+        /// a book of nested recipes (perf): where the touched fruits lie
+        /// close together, reading them off the bits in order is cheaper,
+        /// and it is chosen only where it reads fewer words than a few per
+        /// fruit touched, so a sparse need among many fruits is still sorted.
+        mutating func sortTouched() {
+            guard touched.count > 1 else { return }
+            let first = lowest >> 6, last = highest >> 6
+            guard last - first < touched.count * 16 else {
+                touched.sort()
+                return
+            }
+            var out = 0
+            for word in first...last {
+                var remaining = bits[word]
+                while remaining != 0 {
+                    touched[out] = word << 6 | remaining.trailingZeroBitCount
+                    out += 1
+                    remaining &= remaining - 1
+                }
+            }
+        }
+
+        mutating func clear() {
+            for fruit in touched {
+                totals[fruit] = 0
+                bits[fruit >> 6] = 0
+            }
+            touched.removeAll(keepingCapacity: true)
+            lowest = Int.max
+            highest = -1
+        }
+    }
+
+    private mutating func reportOverflow(of node: Int, fruit: Int, at edge: Edge) {
+        let composite = declarations.composites[node]
+        let ingredient = declaration(of: edge)
+        diagnostics.append(Diagnostic(
+            .amountOverflow, at: ingredient.range,
+            "\(composite.kind.rawValue) '\(composite.id)' needs more '\(declarations.fruits[fruit].id)' than can be counted (over \(Int.max))",
+            help: {
+                if case .fruit = edge.target { return "use a smaller amount of '\(ingredient.name)'" }
+                return "use smaller amounts in '\(ingredient.name)' or the recipes it contains"
+            }()
+        ))
+    }
+
     /// Each composite's need in whole fruits, or nil where it could not be
     /// computed, all in one array: one allocation for the book rather than
     /// one per recipe and menu item.
@@ -23,11 +148,14 @@ extension Linker {
             spans[node].map { parts[$0] }
         }
 
-        /// Where composite `node`'s parts are, for `part(_:)`: reading by
-        /// index holds no slice of `parts` while `set` appends to it.
+        /// Where composite `node`'s parts are, for `withParts`: reading by
+        /// range holds no slice of `parts` while `set` appends to it.
         func span(of node: Int) -> Range<Int>? { spans[node] }
 
-        func part(_ index: Int) -> RecipeBook.FruitAmount { parts[index] }
+        /// Calls `body` with the parts in `span` in place.
+        func withParts<Result>(_ span: Range<Int>, _ body: (UnsafeBufferPointer<RecipeBook.FruitAmount>) -> Result) -> Result {
+            parts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) }
+        }
 
         /// Composite `node` needs `amounts[fruit]` of each of `fruits`.
         mutating func set(_ node: Int, fruits: [Int], amounts: [Int]) {
