@@ -22,7 +22,7 @@ extension DeclarationCollector {
         case "stock": stock.reserve(entries)
         default: composites.reserve(entries)
         }
-        forEachPair(document, section) { collector, key, value, _ in
+        forEachPair(document, section) { collector, document, key, value, _ in
             guard let id = collector.keyText(document, key) else { return }
             if document[key].isNull && !id.isEmpty {
                 collector.report(.invalidName, document, key, "'\(id)' is YAML's null, not an id",
@@ -41,11 +41,13 @@ extension DeclarationCollector {
     /// Calls `body` with each pair of a mapping, then checks each pair the
     /// mapping dropped as a repeat with the same `body`, as if it stood alone.
     /// `body`'s last argument is false for those: what it reads from them must
-    /// not be kept.
+    /// not be kept. The document is handed to `body` rather than captured by
+    /// it: a closure that captures it copies it, retaining each of its arrays,
+    /// once for every menu item of the book.
     mutating func forEachPair(
-        _ document: YAMLDocument, _ mapping: YAMLNode.ID, _ body: (inout Self, YAMLNode.ID, YAMLNode.ID, Bool) -> Void
+        _ document: YAMLDocument, _ mapping: YAMLNode.ID, _ body: (inout Self, YAMLDocument, YAMLNode.ID, YAMLNode.ID, Bool) -> Void
     ) {
-        for (key, value) in document.pairs(of: mapping) { body(&self, key, value, true) }
+        for (key, value) in document.pairs(of: mapping) { body(&self, document, key, value, true) }
         if !document.repeats.isEmpty { checkRepeats(document, mapping, body) }
     }
 
@@ -53,7 +55,7 @@ extension DeclarationCollector {
     /// stood alone; what it declares is left out of the book. A repeated
     /// merge key's pairs are checked one by one.
     mutating func checkRepeats(
-        _ document: YAMLDocument, _ mapping: YAMLNode.ID, _ body: (inout Self, YAMLNode.ID, YAMLNode.ID, Bool) -> Void
+        _ document: YAMLDocument, _ mapping: YAMLNode.ID, _ body: (inout Self, YAMLDocument, YAMLNode.ID, YAMLNode.ID, Bool) -> Void
     ) {
         for repeated in document.repeats(of: mapping) {
             let first = document.range(of: repeated.first)
@@ -65,13 +67,13 @@ extension DeclarationCollector {
             checkAlone(note) { collector in
                 // Only a merge key repeats a merge key.
                 guard Self.isMergeKey(document, repeated.key) else {
-                    body(&collector, repeated.key, repeated.value, false)
+                    body(&collector, document, repeated.key, repeated.value, false)
                     return
                 }
                 let source = document[repeated.value]
                 let sources = source.kind == .sequence ? Array(document.children(of: repeated.value)) : [repeated.value]
                 for candidate in sources where document[candidate].kind == .mapping {
-                    for (key, value) in document.pairs(of: candidate) { body(&collector, key, value, false) }
+                    for (key, value) in document.pairs(of: candidate) { body(&collector, document, key, value, false) }
                 }
             }
         }

@@ -195,7 +195,7 @@ extension DeclarationCollector.Worker {
     private static func keyHashes(_ document: YAMLDocument, _ mapping: YAMLNode.ID) -> [Int] {
         var hashes: [Int] = []
         hashes.reserveCapacity(document[mapping].childCount / 2)
-        for (key, _) in document.pairs(of: mapping) { hashes.append(document.text(of: key).hashValue) }
+        for (key, _) in document.pairs(of: mapping) { hashes.append(document.textHash(of: key)) }
         return hashes
     }
 

@@ -153,7 +153,7 @@ struct DeclarationCollector: Sendable {
                    help: "use the keys " + Self.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))
             return
         }
-        forEachPair(document, root) { collector, key, value, _ in
+        forEachPair(document, root) { collector, document, key, value, _ in
             guard let name = collector.keyText(document, key) else { return }
             if !collector.collectTopLevel(name, document, value) {
                 collector.reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document", mapping: root)
@@ -186,7 +186,7 @@ struct DeclarationCollector: Sendable {
                    help: "write 'stock: { FRUIT: COUNT, ... }'")
             return
         }
-        forEachPair(document, root) { collector, key, value, _ in
+        forEachPair(document, root) { collector, document, key, value, _ in
             guard let name = collector.keyText(document, key) else { return }
             switch name {
             case "version": collector.checkVersion(document, value)
@@ -239,7 +239,7 @@ struct DeclarationCollector: Sendable {
         var fruit = FruitDeclaration(id: id, range: document.range(of: key))
         let node = document[value]
         if node.kind == .mapping {
-            forEachPair(document, value) { collector, fieldKey, fieldValue, counts in
+            forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
                 guard collector.isScalarKey(document, fieldKey) else { return }
                 if document.hasText(fieldKey, "label") {
                     let label = collector.text(document, fieldValue, field: "label")
@@ -281,7 +281,7 @@ struct DeclarationCollector: Sendable {
         let node = document[value]
         if node.kind == .mapping {
             var sawRecipe = false
-            forEachPair(document, value) { collector, fieldKey, fieldValue, counts in
+            forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
                 guard collector.isScalarKey(document, fieldKey) else { return }
                 // Keys are told apart by their bytes, making no `String`.
                 switch fieldKey {
@@ -364,7 +364,7 @@ struct DeclarationCollector: Sendable {
         // A repeated ingredient is not added up with the first: its amount is
         // checked and reported, as the rest of a repeat is, and dropped.
         if !document.repeats.isEmpty {
-            checkRepeats(document, value) { collector, key, amountNode, _ in
+            checkRepeats(document, value) { collector, document, key, amountNode, _ in
                 guard let name = collector.keyText(document, key) else { return }
                 _ = Self.amount(document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &collector.diagnostics)
             }

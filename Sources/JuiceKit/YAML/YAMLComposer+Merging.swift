@@ -29,12 +29,11 @@ extension DocumentBuilder {
                     }
                     continue
                 }
-                if let first = seen.first(key, in: self) {
+                if let first = seen.firstOrInsert(key, in: self) {
                     reportRepeat(key, first: first, merge: false)
                     repeats.append(.init(mapping: mapping, key: key, value: value, first: first))
                     continue
                 }
-                seen.insert(key, in: self)
             }
             resolved.append(key)
             resolved.append(value)
@@ -60,10 +59,7 @@ extension DocumentBuilder {
                 while pair + 1 < candidateNode.childStart + candidateNode.childCount {
                     let key = children[pair], value = children[pair + 1]
                     pair += 2
-                    if nodes[key].kind == .scalar {
-                        if seen.first(key, in: self) != nil { continue }
-                        seen.insert(key, in: self)
-                    }
+                    if nodes[key].kind == .scalar, seen.firstOrInsert(key, in: self) != nil { continue }
                     resolved.append(key)
                     resolved.append(value)
                 }
@@ -115,9 +111,12 @@ struct KeySet {
         if pairs > linearScanLimit { slots = Self.emptySlots(for: pairs) }
     }
 
-    /// The first key node with `key`'s text among those inserted so far
-    /// (while they are few, among the scalar keys of `builder.resolved`).
-    func first(_ key: YAMLNode.ID, in builder: DocumentBuilder) -> YAMLNode.ID? {
+    /// The first key node with `key`'s text among those seen so far, or nil
+    /// after adding `key` as seen. Keys are seen as they join
+    /// `builder.resolved`; while they are few, they are found by scanning it.
+    /// Merges can add any number of keys to a small mapping: past the scan's
+    /// limit the keys move to a table, which doubles as it fills.
+    mutating func firstOrInsert(_ key: YAMLNode.ID, in builder: DocumentBuilder) -> YAMLNode.ID? {
         if slots.isEmpty {
             let resolved = builder.resolved
             var index = 0
@@ -126,43 +125,41 @@ struct KeySet {
                 if builder.nodes[other].kind == .scalar && builder.sameText(other, key) { return other }
                 index += 2
             }
+            count += 1
+            if count <= linearScanLimit { return nil }
+            slots = Self.emptySlots(for: count)
+            index = 0
+            while index < resolved.count {
+                let other = resolved[index]
+                if builder.nodes[other].kind == .scalar { place(other, hash: builder.textHash(of: other)) }
+                index += 2
+            }
+            place(key, hash: builder.textHash(of: key))
             return nil
         }
+        let hash = builder.textHash(of: key)
         let mask = slots.count - 1
-        var slot = builder.textHash(of: key) & mask
+        var slot = hash & mask
         while slots[slot] >= 0 {
             let other = Int(slots[slot])
             if builder.sameText(other, key) { return other }
             slot = (slot + 1) & mask
         }
+        count += 1
+        if count * 2 > slots.count {
+            let old = slots
+            slots = Self.emptySlots(for: count)
+            for other in old where other >= 0 { place(Int(other), hash: builder.textHash(of: Int(other))) }
+            place(key, hash: hash)
+        } else {
+            slots[slot] = Int32(clamping: key)
+        }
         return nil
     }
 
-    /// Adds `key`, which `first` did not find, before it joins `builder.resolved`.
-    /// Merges can add any number of keys to a small mapping: past the scan's
-    /// limit the keys move to a table, which doubles as it fills.
-    mutating func insert(_ key: YAMLNode.ID, in builder: DocumentBuilder) {
-        count += 1
-        if slots.isEmpty {
-            if count <= linearScanLimit { return }
-            slots = Self.emptySlots(for: count)
-            var index = 0
-            while index < builder.resolved.count {
-                let other = builder.resolved[index]
-                if builder.nodes[other].kind == .scalar { place(other, in: builder) }
-                index += 2
-            }
-        } else if count * 2 > slots.count {
-            let old = slots
-            slots = Self.emptySlots(for: count)
-            for other in old where other >= 0 { place(Int(other), in: builder) }
-        }
-        place(key, in: builder)
-    }
-
-    private mutating func place(_ key: YAMLNode.ID, in builder: DocumentBuilder) {
+    private mutating func place(_ key: YAMLNode.ID, hash: Int) {
         let mask = slots.count - 1
-        var slot = builder.textHash(of: key) & mask
+        var slot = hash & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(clamping: key)
     }
