@@ -183,7 +183,7 @@ struct Lint: ParsableCommand {
             throw UnwrittenReport(error, trailer: report.messages)
         }
         if !report.messages.isEmpty { OutputBuffer.standardError().line(report.messages) }
-        if report.exitCode != .success { throw ExitCode(report.exitCode.rawValue) }
+        endProcess(keeping: report, code: report.exitCode)
     }
 }
 

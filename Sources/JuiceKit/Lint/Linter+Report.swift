@@ -7,6 +7,11 @@ extension Linter {
         public var messages: String
         public var exitCode: ToolExitCode
         public var counts: DiagnosticCounts?
+        /// What the run loaded, held as long as the report is: the tool ends
+        /// the process while it holds the report (`endProcess(keeping:)`),
+        /// so a big book is not taken apart allocation by allocation just
+        /// before exit, which was 2% of a run on the 100-file benchmark.
+        package var loaded: (any Sendable)?
 
         /// What the report proper holds.
         public enum Body: Sendable {

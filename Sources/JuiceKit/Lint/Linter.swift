@@ -44,12 +44,14 @@ public struct Linter: Sendable {
         let counts = DiagnosticCounts(files: fileCount, diagnostics: diagnostics)
         let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
-        return Report(
+        var made = Report(
             body: .diagnostics(report(diagnostics, counts: counts, files: sources)),
             messages: messages,
             exitCode: failed ? .failure : .success,
             counts: counts
         )
+        made.loaded = (loaded, snapshot)
+        return made
     }
 
     /// Compiles the files and applies rule levels and suppression comments:
