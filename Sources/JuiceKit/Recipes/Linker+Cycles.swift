@@ -3,9 +3,19 @@ extension Linker {
     /// Depth-first order with dependencies first, and which composites sit on a
     /// cycle. Each cycle is reported once, at the ingredient that closes it.
     mutating func orderAndReportCycles(_ edges: EdgeTable) -> (order: [Int], onCycle: [Bool]) {
+        /// A composite on the path, and the range of its edges not yet
+        /// followed: edges are read by index, so no step holds a slice
+        /// (retained and released) of the edge table.
         struct Frame {
             var node: Int
             var nextEdge: Int
+            var endEdge: Int
+
+            init(node: Int, edges: Range<Int>) {
+                self.node = node
+                nextEdge = edges.lowerBound
+                endEdge = edges.upperBound
+            }
         }
         let count = edges.count
         var state = [UInt8](repeating: 0, count: count)  // 0 unvisited, 1 on the path, 2 done
@@ -18,10 +28,9 @@ extension Linker {
             state[root] = 1
             positionOnPath[root] = 0
             path.removeAll(keepingCapacity: true)
-            path.append(Frame(node: root, nextEdge: 0))
+            path.append(Frame(node: root, edges: edges.edgeRange(of: root)))
             while let top = path.last {
-                let nodeEdges = edges[top.node]
-                guard top.nextEdge < nodeEdges.count else {
+                guard top.nextEdge < top.endEdge else {
                     state[top.node] = 2
                     positionOnPath[top.node] = -1
                     order.append(top.node)
@@ -29,13 +38,13 @@ extension Linker {
                     continue
                 }
                 path[path.count - 1].nextEdge += 1
-                let edge = nodeEdges[nodeEdges.startIndex + top.nextEdge]
+                let edge = edges.edge(at: top.nextEdge)
                 guard case .composite(let child) = edge.target else { continue }
                 switch state[child] {
                 case 0:
                     state[child] = 1
                     positionOnPath[child] = path.count
-                    path.append(Frame(node: child, nextEdge: 0))
+                    path.append(Frame(node: child, edges: edges.edgeRange(of: child)))
                 case 1:
                     let cycle = path[positionOnPath[child]...].map { $0.node }
                     let closing = declaration(of: edge)

@@ -36,6 +36,11 @@ struct Linker {
         /// Composite `node`'s edges, in ingredient order (indices start at `startIndex`).
         subscript(node: Int) -> ArraySlice<Edge> { edges[starts[node]..<starts[node + 1]] }
 
+        /// Where composite `node`'s edges are, for `edge(at:)`.
+        func edgeRange(of node: Int) -> Range<Int> { starts[node]..<starts[node + 1] }
+
+        func edge(at index: Int) -> Edge { edges[index] }
+
         /// Adds an edge to the composite being filled, the one after the last closed.
         mutating func append(_ edge: Edge) { edges.append(edge) }
 
