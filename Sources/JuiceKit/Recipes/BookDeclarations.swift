@@ -60,6 +60,7 @@ struct BookDeclarations: Sendable {
         }
         fruits.reserve(file.fruits.count)
         composites.reserve(file.composites.count)
+        definitions.reserve(file.declarations.count)
         for entry in file.declarations {
             let declared = entry.definition
             let id = declared.kind == .fruit ? file.fruits[declared.index].id : file.composites[declared.index].id

@@ -92,6 +92,16 @@ struct NameTable<Value: Sendable>: Sendable {
     /// An empty table.
     init() {}
 
+    /// Room for `extra` more names without growing on the way: a large
+    /// file's ids are added at once, and each doubling rehashes every slot.
+    mutating func reserve(_ extra: Int) {
+        var size = slots.count
+        while (names.count + extra) * 2 > size { size *= 2 }
+        if size > slots.count { rehash(into: size) }
+        names.reserve(extra)
+        values.reserve(extra)
+    }
+
     /// A hash of UTF-8 bytes read eight at a time, for the short ids a
     /// script names once a line: one multiply per eight bytes rather than
     /// FNV-1a's one per byte, whose chain of dependent multiplies was a fifth
@@ -154,7 +164,11 @@ struct NameTable<Value: Sendable>: Sendable {
     }
 
     private mutating func grow() {
-        var larger = [Slot](repeating: .empty, count: slots.count * 2)
+        rehash(into: slots.count * 2)
+    }
+
+    private mutating func rehash(into size: Int) {
+        var larger = [Slot](repeating: .empty, count: size)
         let mask = larger.count - 1
         for slot in slots where slot.entry >= 0 {
             var index = slot.hash & mask
