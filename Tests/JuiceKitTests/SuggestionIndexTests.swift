@@ -66,4 +66,58 @@ import Testing
         let index = SuggestionIndex(["strawberry", "banana"])
         #expect(index.closest(to: "strowbery") == "strawberry")
     }
+
+    /// The linker looks many unknown names up at once, on every core, with
+    /// the index built ahead on another thread: the answers are each name's
+    /// own, in order, as one look-up after another gives them.
+    @Test func manyLookUpsAtOnceMatchOneByOne() {
+        let typos = (0..<(Linker.parallelMatchMinimum * 2 + 7)).map { index -> String in
+            let name = Self.names[(index * 7919) % Self.names.count]
+            return index % 3 == 0 ? String(name.dropFirst()) : index % 3 == 1 ? name + "x" : "zz" + name + "zz"
+        }
+        let ahead = SuggestionIndex(Self.names)
+        ahead.prepare()
+        let together = Linker.closestMatches(typos, in: ahead)
+        let single = SuggestionIndex(Self.names)
+        let oneByOne = typos.map { single.closestMatch(to: $0) }
+        #expect(together.count == typos.count)
+        #expect(together.map { $0?.name } == oneByOne.map { $0?.name })
+        #expect(together.map { $0?.isSole } == oneByOne.map { $0?.isSole })
+        #expect(together.contains { $0 != nil } && together.contains { $0 == nil })
+    }
+}
+
+/// Unknown names are reported at the end of the link, once the suggestion
+/// index built meanwhile is ready, but each in the place among the link's
+/// diagnostics that reporting it at once gave: before a stock entry's
+/// unknown fruit, a cycle and the analyses, which the link finds after them.
+@Suite struct DeferredUnknownNameTests {
+    @Test func unknownNamesKeepTheirPlaceAmongTheLinksDiagnostics() {
+        let yaml = """
+            fruits:
+              mango:
+            stock:
+              mangoo: 3
+            recipes:
+              loop-a: { loop-b: 1 }
+              loop-b: { loop-a: 1 }
+            menu:
+              juice:
+                recipe: { mangi: 2, mango: 1 }
+              shake:
+                recipe: { kiwi: 1 }
+            """
+        let unit = WorkspaceUnit(bookFile: SourceFile(path: "book.yaml", bytes: Array(yaml.utf8)))
+        var declarations = BookDeclarations()
+        declarations.merge(unit.declarations)
+        var linker = Linker(declarations: declarations)
+        _ = linker.link(analysis: true)
+        #expect(linker.diagnostics.map(\.spot) == [
+            Spot(.unknownFruit, "book.yaml", 10, 15), Spot(.unknownFruit, "book.yaml", 12, 15),
+            Spot(.unknownFruit, "book.yaml", 4, 3), Spot(.recipeCycle, "book.yaml", 7, 13),
+            Spot(.neverMakeable, "book.yaml", 9, 3), Spot(.missingStock, "book.yaml", 2, 3),
+        ])
+        #expect(linker.diagnostics.first?.help == "did you mean 'mango'?")
+        #expect(linker.unknownNames.isEmpty)
+    }
 }

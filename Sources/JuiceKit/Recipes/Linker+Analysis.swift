@@ -18,7 +18,7 @@ extension Linker {
         // Report unused things once the book has no errors.
         if unused.isEmpty {
             // Neither unused check runs: no walk.
-        } else if !(declarations.diagnostics + diagnostics).containsErrors {
+        } else if unknownNames.isEmpty && !(declarations.diagnostics + diagnostics).containsErrors {
             reportUnused(edges: edges, fruits: unused.contains(.unusedFruit), recipes: unused.contains(.unusedRecipe))
         } else {
             coverage.skip(.unusedFruit)

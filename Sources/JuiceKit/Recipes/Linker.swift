@@ -63,6 +63,9 @@ struct Linker {
 
     let declarations: BookDeclarations
     var diagnostics: [Diagnostic] = []
+    /// Names nothing declares, reported at the end of the link
+    /// (`Linker+UnknownNames.swift`).
+    var unknownNames: [UnknownName] = []
     /// Which part of the book each lint check looked at; `analyse` fills it in.
     var coverage = CheckCoverage.noAnalysis
     private(set) var allIDs: SuggestionIndex?
@@ -86,6 +89,7 @@ struct Linker {
         let (order, onCycle) = orderAndReportCycles(edges)
         let needs = flatten(edges, order: order, skip: onCycle)
         if analysis { analyse(edges: edges, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
+        reportUnknownNames()
         return wantsBook ? assemble(edges: edges, needs: needs, openingStock: openingStock) : nil
     }
 
@@ -93,7 +97,7 @@ struct Linker {
 
     /// Every id in the book, for "did you mean"; made at the first unknown
     /// name, so a clean book never builds it.
-    private mutating func suggestions() -> SuggestionIndex {
+    mutating func suggestions() -> SuggestionIndex {
         if let allIDs { return allIDs }
         let ids = declarations.fruits.map(\.id) + declarations.composites.map(\.id)
         // An editor relinks after every keystroke, and most keystrokes leave
@@ -165,9 +169,7 @@ struct Linker {
                 for number in range {
                     let packed = listTargets[number - listStart]
                     guard packed >= 0 else {
-                        reportUnknown(listIngredients[number - listStart]) { name in
-                            range.contains { listIngredients[$0 - listStart].name == name }
-                        }
+                        deferUnknown(listIngredients[number - listStart], in: range)
                         continue
                     }
                     let target: Target = packed & 1 == 0 ? .fruit(packed >> 2) : .composite(packed >> 2)
@@ -177,44 +179,6 @@ struct Linker {
             edges.closeComposite()
         }
         resolveShadows()
-    }
-
-    /// Resolves the names in recipes and menu items left out of the book, as
-    /// if they stood alone; nothing of them enters the graph.
-    private mutating func resolveShadows() {
-        for shadow in declarations.shadows {
-            for number in shadow.composite.ingredients {
-                let ingredient = declarations.ingredient(number)
-                if declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) == nil {
-                    let declarations = self.declarations
-                    reportUnknown(ingredient, notes: shadow.notes) { name in
-                        shadow.composite.ingredients.contains { declarations.ingredient($0).name == name }
-                    }
-                }
-            }
-        }
-    }
-
-    /// A name nothing declares. Not one that a declaration left out of the
-    /// book declares (a repeated key's, a dropped document's): that problem
-    /// is reported, and fixing it makes the name known.
-    ///
-    /// Its fix renames it to the suggestion, unless `hasIngredient` says
-    /// the same recipe already lists that name: the rename would repeat a key.
-    private mutating func reportUnknown(
-        _ ingredient: DeclarationCollector.IngredientDeclaration, notes: [Diagnostic.Note] = [],
-        hasIngredient: (String) -> Bool
-    ) {
-        if declarations.looseIDs.contains(ingredient.name) { return }
-        let match = suggestions().closestMatch(to: ingredient.name)
-        diagnostics.append(Diagnostic(
-            .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'", notes: notes,
-            help: match.map { Suggestion.didYouMean(suggesting: $0.name) } ?? "declare it under 'fruits:' or 'recipes:', or fix the name",
-            fixes: Fix.replacingName(
-                ingredient.name, with: match.flatMap { hasIngredient($0.name) ? nil : $0 }, at: ingredient.range,
-                spelling: ingredient.spelling
-            )
-        ))
     }
 
     private mutating func resolveStock() -> [Int] {

@@ -1,0 +1,104 @@
+import Dispatch
+
+/// Names nothing declares, each reported with its "did you mean".
+///
+/// The suggestion index takes long to build for a big book (every id's
+/// one-deletion variants, hashed and sorted), and it is needed only once a
+/// name is known to be unknown, which `resolve` learns first. So `resolve`
+/// only notes each unknown name and the place its diagnostic takes among
+/// the others, and starts the index on another core; ordering, flattening
+/// and the analyses run meanwhile on this one, and `reportUnknownNames`
+/// reports the names at the end, each in its place, so the output is what
+/// reporting them one by one gave. On 10,000 misspellings in a 100,000-item
+/// book the index took 38 ms of a link that then waited for it.
+extension Linker {
+    /// An unknown name, waiting for its suggestion.
+    struct UnknownName {
+        var ingredient: DeclarationCollector.IngredientDeclaration
+        var notes: [Diagnostic.Note]
+        /// The ingredients (by number) of the composite that lists it: its
+        /// fix must not rename it to a name the composite already lists.
+        var siblings: Range<Int>
+        /// How many diagnostics came before it.
+        var position: Int
+    }
+
+    /// Notes a name nothing declares. Not one that a declaration left out
+    /// of the book declares (a repeated key's, a dropped document's): that
+    /// problem is reported, and fixing it makes the name known.
+    mutating func deferUnknown(
+        _ ingredient: DeclarationCollector.IngredientDeclaration, in siblings: Range<Int>, notes: [Diagnostic.Note] = []
+    ) {
+        if declarations.looseIDs.contains(ingredient.name) { return }
+        if unknownNames.isEmpty {
+            let index = suggestions()
+            DispatchQueue.global().async { index.prepare() }
+        }
+        unknownNames.append(UnknownName(ingredient: ingredient, notes: notes, siblings: siblings, position: diagnostics.count))
+    }
+
+    /// Resolves the names in recipes and menu items left out of the book, as
+    /// if they stood alone; nothing of them enters the graph.
+    mutating func resolveShadows() {
+        for shadow in declarations.shadows {
+            for number in shadow.composite.ingredients {
+                let ingredient = declarations.ingredient(number)
+                if declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) == nil {
+                    deferUnknown(ingredient, in: shadow.composite.ingredients, notes: shadow.notes)
+                }
+            }
+        }
+    }
+
+    /// Reports every noted name, each where it was noted among the
+    /// diagnostics. Its fix renames it to the suggestion, unless the same
+    /// composite already lists that name: the rename would repeat a key.
+    mutating func reportUnknownNames() {
+        guard !unknownNames.isEmpty else { return }
+        let matches = Self.closestMatches(unknownNames.map(\.ingredient.name), in: suggestions())
+        var merged: [Diagnostic] = []
+        merged.reserveCapacity(diagnostics.count + unknownNames.count)
+        var next = 0
+        for (unknown, match) in zip(unknownNames, matches) {
+            merged += diagnostics[next..<unknown.position]
+            next = unknown.position
+            let ingredient = unknown.ingredient
+            let listed = match.map { match in unknown.siblings.contains { declarations.ingredient($0).name == match.name } } ?? false
+            merged.append(Diagnostic(
+                .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'", notes: unknown.notes,
+                help: match.map { Suggestion.didYouMean(suggesting: $0.name) } ?? "declare it under 'fruits:' or 'recipes:', or fix the name",
+                fixes: Fix.replacingName(
+                    ingredient.name, with: listed ? nil : match, at: ingredient.range, spelling: ingredient.spelling
+                )
+            ))
+        }
+        merged += diagnostics[next...]
+        diagnostics = merged
+        unknownNames = []
+    }
+
+    /// From this many names, `closestMatches` looks them up on every core.
+    static let parallelMatchMinimum = 256
+
+    /// Each name's closest match in `index`, in order; looked up on every
+    /// core when there are many (each look-up only reads the index).
+    static func closestMatches(_ names: [String], in index: SuggestionIndex) -> [(name: String, isSole: Bool)?] {
+        var matches = [(name: String, isSole: Bool)?](repeating: nil, count: names.count)
+        let chunks = names.count >= parallelMatchMinimum ? ParallelFiles.cores : 1
+        matches.withUnsafeMutableBufferPointer { matches in
+            let results = MatchBuffer(matches: matches)
+            let lookUp = { @Sendable (chunk: Int) in
+                for position in names.count * chunk / chunks..<names.count * (chunk + 1) / chunks {
+                    results.matches[position] = index.closestMatch(to: names[position])
+                }
+            }
+            if chunks == 1 { lookUp(0) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: lookUp) }
+        }
+        return matches
+    }
+
+    /// Unchecked: each chunk of `closestMatches` writes only its own positions.
+    private struct MatchBuffer: @unchecked Sendable {
+        let matches: UnsafeMutableBufferPointer<(name: String, isSole: Bool)?>
+    }
+}
