@@ -67,17 +67,15 @@ import Testing
         #expect(index.closest(to: "strowbery") == "strawberry")
     }
 
-    /// The linker looks many unknown names up at once, on every core, with
-    /// the index built ahead on another thread: the answers are each name's
-    /// own, in order, as one look-up after another gives them.
+    /// The linker looks many unknown names up at once, on every core: the
+    /// answers are each name's own, in order, as one look-up after another
+    /// gives them.
     @Test func manyLookUpsAtOnceMatchOneByOne() {
         let typos = (0..<(Linker.parallelMatchMinimum * 2 + 7)).map { index -> String in
             let name = Self.names[(index * 7919) % Self.names.count]
             return index % 3 == 0 ? String(name.dropFirst()) : index % 3 == 1 ? name + "x" : "zz" + name + "zz"
         }
-        let ahead = SuggestionIndex(Self.names)
-        ahead.prepare()
-        let together = Linker.closestMatches(typos, in: ahead)
+        let together = Linker.closestMatches(typos, in: SuggestionIndex(Self.names))
         let single = SuggestionIndex(Self.names)
         let oneByOne = typos.map { single.closestMatch(to: $0) }
         #expect(together.count == typos.count)
@@ -87,9 +85,9 @@ import Testing
     }
 }
 
-/// Unknown names are reported at the end of the link, once the suggestion
-/// index built meanwhile is ready, but each in the place among the link's
-/// diagnostics that reporting it at once gave: before a stock entry's
+/// Unknown names are reported at the end of the link, looked up together,
+/// but each in the place among the link's diagnostics that reporting it at
+/// once gave: before a stock entry's
 /// unknown fruit, a cycle and the analyses, which the link finds after them.
 @Suite struct DeferredUnknownNameTests {
     @Test func unknownNamesKeepTheirPlaceAmongTheLinksDiagnostics() {

@@ -105,12 +105,6 @@ public final class SuggestionIndex: Sendable {
         return best.map { (names[$0.index], $0.isSole && (names.count <= Self.scanLimit || $0.distance <= 1)) }
     }
 
-    /// Builds the tables now, ahead of the first query: a caller that will
-    /// query soon can have them built on another core meanwhile.
-    func prepare() {
-        _ = prepared()
-    }
-
     /// The tables, built by the first query that needs them.
     private func prepared() -> (scalars: [[Unicode.Scalar]], variants: [UInt64]) {
         tables.withLock { tables in
