@@ -11,7 +11,7 @@ extension Linter {
         /// the process while it holds the report (`endProcess(keeping:)`),
         /// so a big book is not taken apart allocation by allocation just
         /// before exit, which was 2% of a run on the 100-file benchmark.
-        package var loaded: (any Sendable)?
+        var loaded: (any Sendable)?
 
         /// What the report proper holds.
         public enum Body: Sendable {
