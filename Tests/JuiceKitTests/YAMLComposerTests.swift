@@ -326,6 +326,17 @@ import Testing
         #expect(pairs.last == "key-with-a-long-prefix-\(width - 1)x: longer")
     }
 
+    /// Keys are one key when their bytes are: a composed `é` and `e` with a
+    /// combining accent are two keys to YAML. As ids they are one name, so
+    /// the book reports the second as a duplicate definition, at the same place.
+    @Test func keysThatDifferOnlyInNormalizationAreTwoKeysButOneID() throws {
+        let yaml = "fruits:\n  caf\u{E9}:\n  cafe\u{301}:\n"
+        let document = try document(yaml)
+        #expect(Array(document.pairs(of: try node(document, "fruits"))).count == 2)
+        let compilation = compile(yaml: yaml)
+        #expect(compilation.diagnostics.map(\.spot) == [Spot(.duplicateDefinition, "inline.yaml", 3, 3)])
+    }
+
     /// A merge can bring any number of keys into a small mapping: past the
     /// scan's limit they move to a table, which grows as it fills; explicit
     /// keys still win, and a merged key the mapping has is not repeated.

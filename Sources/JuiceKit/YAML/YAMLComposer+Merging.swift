@@ -99,7 +99,10 @@ private let linearScanLimit = 16
 /// keys when it is small, a hash table of node ids when it is large.
 /// Keys are compared and hashed as bytes in the text arena, so checking a
 /// mapping's keys makes no `String`. The hash is the standard library's
-/// seeded one, so no file can be made to collide on purpose.
+/// seeded one, so no file can be made to collide on purpose. Equal bytes
+/// are what YAML means by one key; Swift's `==` would also equate two
+/// spellings of one accented letter, which stay two keys here (as ids, the
+/// linker still finds them one: `docs/recipes.md`).
 struct KeySet {
     /// Open addressing: a node id, or -1 for an empty slot; empty while the
     /// keys are few enough to scan. Never more than half full.
