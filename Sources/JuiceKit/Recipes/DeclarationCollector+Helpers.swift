@@ -66,7 +66,7 @@ extension DeclarationCollector {
             )
             checkAlone(note) { collector in
                 // Only a merge key repeats a merge key.
-                guard Self.isMergeKey(document, repeated.key) else {
+                guard document.isMergeKey(repeated.key) else {
                     body(&collector, document, repeated.key, repeated.value, false)
                     return
                 }
@@ -106,12 +106,6 @@ extension DeclarationCollector {
         fruits.removeSubrange(firstFruit...)
         composites.removeSubrange(firstComposite...)
         stock.removeSubrange(firstStock...)
-    }
-
-    static func isMergeKey(_ document: YAMLDocument, _ key: YAMLNode.ID) -> Bool {
-        let node = document[key]
-        return node.kind == .scalar
-            && ((node.style == .plain && !node.hasTag && document.hasText(key, "<<")) || document.tag(of: key) == "tag:yaml.org,2002:merge")
     }
 
     /// `AmountReader.read`, with a note at the anchor when the amount was

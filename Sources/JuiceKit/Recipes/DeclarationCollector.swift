@@ -284,14 +284,13 @@ struct DeclarationCollector: Sendable {
             forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
                 guard collector.isScalarKey(document, fieldKey) else { return }
                 // Keys are told apart by their bytes, making no `String`.
-                switch fieldKey {
-                case _ where document.hasText(fieldKey, "label"):
+                if document.hasText(fieldKey, "label") {
                     let label = collector.text(document, fieldValue, field: "label")
                     if counts { item.label = label }
-                case _ where document.hasText(fieldKey, "price"):
+                } else if document.hasText(fieldKey, "price") {
                     let price = Self.amount(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &collector.diagnostics)
                     if counts { item.price = price }
-                case _ where document.hasText(fieldKey, "recipe"):
+                } else if document.hasText(fieldKey, "recipe") {
                     let ingredients = collector.readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey)
                     if counts {
                         sawRecipe = true
@@ -303,7 +302,7 @@ struct DeclarationCollector: Sendable {
                             notes: []
                         ))
                     }
-                default:
+                } else {
                     collector.reportUnknownKey(
                         document, fieldKey, document.text(of: fieldKey), expected: Self.menuKeys, in: "menu item '\(id)'", mapping: value
                     )

@@ -174,12 +174,3 @@ struct KeySet {
         return Array(repeating: -1, count: size)
     }
 }
-
-extension DocumentBuilder {
-    /// A merge key: `<<` plain and untagged, or any scalar tagged `!!merge`.
-    func isMergeKey(_ key: YAMLNode.ID) -> Bool {
-        let node = nodes[key]
-        if node.hasTag { return tag(of: key) == "tag:yaml.org,2002:merge" }
-        return node.style == .plain && hasText(key, "<<")
-    }
-}

@@ -296,6 +296,15 @@ extension YAMLNodeStore {
         return hasher.finalize()
     }
 
+    /// Whether node `id` is a merge key: a scalar `<<` plain and untagged,
+    /// or any scalar tagged `!!merge`, as PyYAML and ruamel read them.
+    func isMergeKey(_ id: YAMLNode.ID) -> Bool {
+        let node = nodes[id]
+        guard node.kind == .scalar else { return false }
+        if node.hasTag { return tag(of: id) == "tag:yaml.org,2002:merge" }
+        return node.style == .plain && hasText(id, "<<")
+    }
+
     /// The tag written on node `id`, resolved (`!!int` reads `tag:yaml.org,2002:int`).
     func tag(of id: YAMLNode.ID) -> String? {
         let index = nodes[id].tagIndex
