@@ -2,8 +2,19 @@
 extension Linker {
     /// Each composite's need in whole fruits, or nil where it cannot be computed
     /// (a cycle, or an overflow, reported once where it happens).
-    mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool]) -> NeedTable {
-        var needs = NeedTable(count: edges.count, parts: Self.partsBound(edges, order: order, fruits: declarations.fruits.count))
+    ///
+    /// - Parameter shortOnly: when set (the book is not assembled), a
+    ///   composite no other composite uses keeps only the fruits that
+    ///   `openingStock` cannot cover: all that `never-makeable` asks of it.
+    ///   The rest of its need is summed, checked for overflow and dropped.
+    ///   On a book of nested recipes, storing and sorting every menu item's
+    ///   need was a third of the link and most of its memory, for a lint
+    ///   run that reads none of it.
+    mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool], shortOnly openingStock: [Int]?) -> NeedTable {
+        let kept = openingStock.map { _ in Self.usedAsIngredient(edges) }
+        var needs = NeedTable(
+            count: edges.count, parts: Self.partsBound(edges, order: order, fruits: declarations.fruits.count, kept: kept)
+        )
         var sum = NeedSum(fruits: declarations.fruits.count)
         for node in order where !skip[node] {
             var complete = true
@@ -32,8 +43,12 @@ extension Linker {
                 reportOverflow(of: node, fruit: fruit, at: edge)
             }
             if complete {
-                sum.sortTouched()
-                needs.set(node, fruits: sum.touched, amounts: sum.totals)
+                if let openingStock, let kept, !kept[node] {
+                    needs.set(node, fruits: sum.short(of: openingStock), amounts: sum.totals)
+                } else {
+                    sum.sortTouched()
+                    needs.set(node, fruits: sum.touched, amounts: sum.totals)
+                }
             }
             sum.clear()
         }
@@ -100,6 +115,12 @@ extension Linker {
                     remaining &= remaining - 1
                 }
             }
+        }
+
+        /// The touched fruits `stock` cannot cover, in fruit order: on a
+        /// clean book, none, and then nothing is allocated.
+        func short(of stock: [Int]) -> [Int] {
+            touched.filter { totals[$0] > stock[$0] }.sorted()
         }
 
         mutating func clear() {
@@ -171,16 +192,28 @@ extension Linker {
     /// (Nested recipes that share fruits need fewer: the rest is room never
     /// used.) The room is capped, since sums of sums overestimate a deep
     /// book without limit: past the cap, the table grows as arrays do.
-    static func partsBound(_ edges: EdgeTable, order: [Int], fruits: Int) -> Int {
+    /// Only the composites in `kept` count, when it is given: the others
+    /// keep so few parts (none, on a clean book) that growing for them is
+    /// cheaper than room for them all.
+    static func partsBound(_ edges: EdgeTable, order: [Int], fruits: Int, kept: [Bool]? = nil) -> Int {
         let (perEdge, overflow) = edges.edgeCount.multipliedReportingOverflow(by: 8)
         let cap = max(edges.edgeCount, min(overflow ? Int.max : perEdge, maximumRoom))
-        return min(sumOfBounds(edges, order: order, fruits: fruits), cap)
+        return min(sumOfBounds(edges, order: order, fruits: fruits, kept: kept), cap)
+    }
+
+    /// Which composites another composite names as an ingredient.
+    static func usedAsIngredient(_ edges: EdgeTable) -> [Bool] {
+        var used = [Bool](repeating: false, count: edges.count)
+        for index in 0..<edges.edgeCount {
+            if case .composite(let child) = edges.edge(at: index).target { used[child] = true }
+        }
+        return used
     }
 
     /// 16 M parts, 256 MB of address space: a room no book has needed.
     static let maximumRoom = 1 << 24
 
-    private static func sumOfBounds(_ edges: EdgeTable, order: [Int], fruits: Int) -> Int {
+    private static func sumOfBounds(_ edges: EdgeTable, order: [Int], fruits: Int, kept: [Bool]?) -> Int {
         var bound = [Int](repeating: 0, count: edges.count)
         var total = 0
         for node in order {
@@ -192,6 +225,7 @@ extension Linker {
                 }
             }
             bound[node] = sum
+            if kept?[node] == false { continue }
             total = min(total + sum, Int.max / 2)
         }
         return total

@@ -87,7 +87,9 @@ struct Linker {
         resolve(into: &edges)
         let openingStock = resolveStock()
         let (order, onCycle) = orderAndReportCycles(edges)
-        let needs = flatten(edges, order: order, skip: onCycle)
+        // Without a book to assemble, only never-makeable reads the needs of
+        // what nothing else uses, and only the fruits the stock cannot cover.
+        let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook ? nil : openingStock)
         if analysis { analyse(edges: edges, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
         reportUnknownNames()
         return wantsBook ? assemble(edges: edges, needs: needs, openingStock: openingStock) : nil
