@@ -60,12 +60,13 @@ import Testing
         let file = SourceFile(path: "book.yaml", bytes: bytes)
         let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
         #expect(pieces.allSatisfy { $0.fits })
-        let collector = try #require(Self.joined(pieces, plan))
-        #expect(collector.composites.count == 40)
-        #expect(collector.composites[39].range.start == SourcePosition(line: 9 + 3 * 39, column: 3))
+        let parts = try #require(Self.joined(pieces, plan))
+        #expect(parts.count == plan.pieces.count)
+        #expect(parts.map(\.composites.count).reduce(0, +) == 40)
+        #expect(parts.last?.composites.last?.range.start == SourcePosition(line: 9 + 3 * 39, column: 3))
     }
 
-    static func joined(_ pieces: [DeclarationCollector.Piece], _ plan: BookFilePieces) -> DeclarationCollector? {
+    static func joined(_ pieces: [DeclarationCollector.Piece], _ plan: BookFilePieces) -> [DeclarationCollector]? {
         var joining = DeclarationCollector.Joining(plan: plan)
         for piece in pieces { joining.add(piece) }
         return joining.finish()

@@ -107,7 +107,7 @@ import Testing
             """
         let unit = WorkspaceUnit(bookFile: SourceFile(path: "book.yaml", bytes: Array(yaml.utf8)))
         var declarations = BookDeclarations()
-        declarations.merge(unit.declarations)
+        for part in unit.parts { declarations.merge(part) }
         var linker = Linker(declarations: declarations)
         _ = linker.link(analysis: true)
         #expect(linker.diagnostics.map(\.spot) == [

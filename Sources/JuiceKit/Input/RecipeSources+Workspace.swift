@@ -91,7 +91,13 @@ extension RecipeSources {
                 if let source { sources.append(source) }
             case .piece(let piece, let file, let plan):
                 var current = joining.take() ?? DeclarationCollector.Joining(plan: plan)
+                let fitted = current.fits
                 current.add(piece)
+                if current.fits {
+                    workspace.mergeAhead(piece.collector, of: file.path)
+                } else if fitted {
+                    workspace.forgetMergedAhead()
+                }
                 guard current.isComplete else {
                     joining = current
                     return true

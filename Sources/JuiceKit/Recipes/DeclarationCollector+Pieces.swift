@@ -29,18 +29,23 @@ extension DeclarationCollector {
             && looseIDs.isEmpty && looseStock.isEmpty && !stockIncomplete
     }
 
-    /// The pieces of one file joined as they arrive, in order: the loader
-    /// adds each while later pieces are still being read on other cores,
-    /// and each piece's lists are let go as soon as they are copied, rather
-    /// than all of them held until the last one comes.
+    /// The pieces of one file checked as they arrive, in order: the loader
+    /// adds each while later pieces are still being read on other cores.
+    /// The pieces' declarations are kept as they are, one part each, not
+    /// copied into one list: merging the parts one after another is merging
+    /// the file (`WorkspaceUnit.parts`), and the loader merges each part into
+    /// the book as soon as it has been checked here. Copying them into one
+    /// file's lists, and then the whole file into the book's, was most of
+    /// what was left to do after the last piece of a one-file book.
     struct Joining: Sendable {
         let plan: BookFilePieces
         /// How many pieces were added.
         private(set) var count = 0
         /// The head's suppression comments: the whole file's.
         private(set) var suppressions: [Suppression] = []
-        private var joined = DeclarationCollector()
-        private var fits = true
+        private var parts: [DeclarationCollector] = []
+        /// Whether every piece so far was read as the whole file would read it.
+        private(set) var fits = true
         private var topLevel = Set<Int>()
         /// One set for every section mapping that is split: keys of
         /// different sections are told apart by the section's number.
@@ -69,16 +74,15 @@ extension DeclarationCollector {
             }
             fits = piece.fits && checkKeys(piece, planned.kind)
             guard fits else {
-                joined = DeclarationCollector()
+                parts = []
                 return
             }
-            reserve(for: piece.collector, through: planned.bytes.upperBound)
-            joined.append(piece.collector)
+            parts.append(piece.collector)
         }
 
-        /// The joined declarations, or nil when a piece did not fit.
-        consuming func finish() -> DeclarationCollector? {
-            fits && isComplete ? joined : nil
+        /// The pieces' declarations in order, or nil when a piece did not fit.
+        consuming func finish() -> [DeclarationCollector]? {
+            fits && isComplete ? parts : nil
         }
 
         private mutating func checkKeys(_ piece: Piece, _ kind: BookFilePieces.Kind) -> Bool {
@@ -112,39 +116,6 @@ extension DeclarationCollector {
         /// A million entries of a list: four times the largest one-file book
         /// measured (lint-single's 300,000 ingredients).
         static let maximumRoom = 1 << 20
-
-        /// Grows the lists once for the whole file, judged from what the
-        /// pieces so far held per byte, rather than by doubling as they fill.
-        private mutating func reserve(for next: DeclarationCollector, through byte: Int) {
-            func room(_ count: Int, _ adding: Int) -> Int? { projected(count + adding, through: byte) }
-            if joined.declarations.capacity < joined.declarations.count + next.declarations.count,
-               let room = room(joined.declarations.count, next.declarations.count) { joined.declarations.reserveCapacity(room) }
-            if joined.fruits.capacity < joined.fruits.count + next.fruits.count,
-               let room = room(joined.fruits.count, next.fruits.count) { joined.fruits.reserveCapacity(room) }
-            if joined.composites.capacity < joined.composites.count + next.composites.count,
-               let room = room(joined.composites.count, next.composites.count) { joined.composites.reserveCapacity(room) }
-            if joined.ingredients.capacity < joined.ingredients.count + next.ingredients.count,
-               let room = room(joined.ingredients.count, next.ingredients.count) { joined.ingredients.reserveCapacity(room) }
-            if joined.stock.capacity < joined.stock.count + next.stock.count,
-               let room = room(joined.stock.count, next.stock.count) { joined.stock.reserveCapacity(room) }
-        }
-    }
-
-    /// Adds a clean piece's declarations after this one's, as if they had
-    /// been collected next in one file.
-    fileprivate mutating func append(_ other: DeclarationCollector) {
-        let fruitBase = fruits.count, compositeBase = composites.count, ingredientBase = ingredients.count
-        for var declared in other.declarations {
-            declared.definition.index += declared.definition.kind == .fruit ? fruitBase : compositeBase
-            declarations.append(declared)
-        }
-        fruits += other.fruits
-        for var composite in other.composites {
-            composite.ingredients = composite.ingredients.lowerBound + ingredientBase..<composite.ingredients.upperBound + ingredientBase
-            composites.append(composite)
-        }
-        ingredients += other.ingredients
-        stock += other.stock
     }
 }
 

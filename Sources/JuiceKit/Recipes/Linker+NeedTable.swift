@@ -118,9 +118,12 @@ extension Linker {
         }
 
         /// The touched fruits `stock` cannot cover, in fruit order: on a
-        /// clean book, none, and then nothing is allocated.
+        /// clean book, none, and nothing is allocated or sorted.
         func short(of stock: [Int]) -> [Int] {
-            touched.filter { totals[$0] > stock[$0] }.sorted()
+            var short: [Int] = []
+            for fruit in touched where totals[fruit] > stock[fruit] { short.append(fruit) }
+            if short.count > 1 { short.sort() }
+            return short
         }
 
         mutating func clear() {
@@ -217,6 +220,8 @@ extension Linker {
         var bound = [Int](repeating: 0, count: edges.count)
         var total = 0
         for node in order {
+            // What nothing else uses keeps few parts, if any, and passes no bound on.
+            if kept?[node] == false { continue }
             var sum = 0
             for edge in edges[node] {
                 switch edge.target {
@@ -225,7 +230,6 @@ extension Linker {
                 }
             }
             bound[node] = sum
-            if kept?[node] == false { continue }
             total = min(total + sum, Int.max / 2)
         }
         return total

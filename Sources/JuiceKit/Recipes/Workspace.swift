@@ -29,7 +29,8 @@ public struct RecipeWorkspace: Sendable {
     /// merge then runs as each file arrives, while later files are still
     /// being parsed on other cores, rather than all at the snapshot. Any
     /// other edit drops it, and the snapshot merges everything again.
-    private var merged: (linking: WorkspaceSnapshot.Linking, last: String)? = (WorkspaceSnapshot.Linking(), "")
+    /// `ahead` is the file whose first parts `mergeAhead` merged.
+    private var merged: (linking: WorkspaceSnapshot.Linking, last: String, ahead: String?)? = (WorkspaceSnapshot.Linking(), "", nil)
     /// The last link's "did you mean" index, for the next link to reuse.
     private var suggestions: SuggestionIndex?
 
@@ -79,16 +80,42 @@ public struct RecipeWorkspace: Sendable {
         switch unit.role {
         case .book:
             // Still in path order (a new path after every other): merged now.
-            if var prefix = merged.take(), units[unit.path] == nil,
-               units.isEmpty || prefix.last.utf8.lexicographicallyPrecedes(unit.path.utf8) {
+            if var prefix = merged.take(), isNext(unit.path, after: prefix) {
                 prefix.linking.add(unit)
                 prefix.last = unit.path
+                prefix.ahead = nil
                 merged = prefix
             }
             units[unit.path] = unit
         case .stock:
             stock = unit
         }
+    }
+
+    /// Merges the next part of the book file at `path` before its unit is
+    /// loaded: the loader merges each piece of a large file as soon as it
+    /// has been read and checked, while later pieces are still being read on
+    /// other cores, rather than the whole file after its last piece. The
+    /// unit `load` then brings must start with these parts; should the
+    /// pieces not make the file after all, `forgetMergedAhead` says so.
+    mutating func mergeAhead(_ part: DeclarationCollector, of path: String) {
+        guard var prefix = merged.take(), isNext(path, after: prefix) else { return }
+        prefix.linking.addAhead(part)
+        prefix.ahead = path
+        merged = prefix
+    }
+
+    /// The parts merged ahead are not the next unit's: the snapshot merges
+    /// every unit again.
+    mutating func forgetMergedAhead() {
+        if merged?.ahead != nil { merged = nil }
+    }
+
+    /// Whether the book file at `path` is the next one the merged prefix
+    /// takes: the one it merged parts of ahead, or a new path after all.
+    private func isNext(_ path: String, after prefix: (linking: WorkspaceSnapshot.Linking, last: String, ahead: String?)) -> Bool {
+        if let ahead = prefix.ahead { return ahead == path }
+        return units[path] == nil && (units.isEmpty || prefix.last.utf8.lexicographicallyPrecedes(path.utf8))
     }
 
     /// Removes the book file at `path`; nothing happens if there is none.
@@ -117,7 +144,7 @@ public struct RecipeWorkspace: Sendable {
         if let cached { return cached }
         linkCount += 1
         let made: WorkspaceSnapshot
-        if let prefix = merged.take() {
+        if let prefix = merged.take(), prefix.ahead == nil {
             made = prefix.linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions)
         } else {
             let ordered = paths.compactMap { units[$0] }

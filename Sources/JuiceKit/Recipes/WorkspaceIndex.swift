@@ -65,37 +65,15 @@ public struct WorkspaceIndex: Sendable {
     init(units: [WorkspaceUnit], book: RecipeBook?) {
         var definitions: [Definition] = []
         var references: [Reference] = []
+        // A file's references: every ingredient, then every stock entry. A
+        // large file's parts are its pieces in order, so each kind is read
+        // from all of them in turn.
         for unit in units {
-            let file = unit.declarations
-            for entry in file.declarations {
-                let declared = entry.definition
-                if declared.kind == .fruit {
-                    let fruit = file.fruits[declared.index]
-                    definitions.append(Definition(id: fruit.id, kind: .fruit, range: fruit.range, label: fruit.label, emoji: fruit.emoji))
-                } else {
-                    let composite = file.composites[declared.index]
-                    definitions.append(Definition(
-                        id: composite.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: composite.range,
-                        label: composite.label, price: composite.price
-                    ))
-                }
-            }
-            var owners = [String?](repeating: nil, count: file.ingredients.count)
-            for composite in file.composites {
-                for index in composite.ingredients where owners.indices.contains(index) { owners[index] = composite.id }
-            }
-            for shadow in file.shadows {
-                for index in shadow.composite.ingredients where owners.indices.contains(index) && owners[index] == nil {
-                    owners[index] = shadow.composite.id
-                }
-            }
-            for (index, ingredient) in file.ingredients.enumerated() {
-                references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range, owner: owners[index]))
-            }
-            for entry in file.stock {
+            for file in unit.parts { Self.add(file, to: &definitions, &references) }
+            for entry in unit.parts.flatMap(\.stock) {
                 references.append(Reference(id: entry.fruit, role: .stock, range: entry.range, amount: entry.amount))
             }
-            for entry in file.shadowStock {
+            for entry in unit.parts.flatMap(\.shadowStock) {
                 references.append(Reference(id: entry.fruit, role: .stock, range: entry.range))
             }
         }
@@ -114,6 +92,35 @@ public struct WorkspaceIndex: Sendable {
             for item in book.menu { needs[item.id] = named(item.needs) }
         }
         self.needs = needs
+    }
+
+    /// A part's definitions and ingredient references.
+    private static func add(_ file: DeclarationCollector, to definitions: inout [Definition], _ references: inout [Reference]) {
+        for entry in file.declarations {
+            let declared = entry.definition
+            if declared.kind == .fruit {
+                let fruit = file.fruits[declared.index]
+                definitions.append(Definition(id: fruit.id, kind: .fruit, range: fruit.range, label: fruit.label, emoji: fruit.emoji))
+            } else {
+                let composite = file.composites[declared.index]
+                definitions.append(Definition(
+                    id: composite.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: composite.range,
+                    label: composite.label, price: composite.price
+                ))
+            }
+        }
+        var owners = [String?](repeating: nil, count: file.ingredients.count)
+        for composite in file.composites {
+            for index in composite.ingredients where owners.indices.contains(index) { owners[index] = composite.id }
+        }
+        for shadow in file.shadows {
+            for index in shadow.composite.ingredients where owners.indices.contains(index) && owners[index] == nil {
+                owners[index] = shadow.composite.id
+            }
+        }
+        for (index, ingredient) in file.ingredients.enumerated() {
+            references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range, owner: owners[index]))
+        }
     }
 
     /// Every definition of `id`, the one that stands first.

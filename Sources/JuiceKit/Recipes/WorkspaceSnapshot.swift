@@ -61,11 +61,23 @@ public struct WorkspaceSnapshot: Sendable {
     struct Linking {
         private var declarations = BookDeclarations()
         private var units: [WorkspaceUnit] = []
+        /// How many parts of the next unit `addAhead` merged.
+        private var partsAhead = 0
 
-        /// Adds the next book file's unit.
+        /// Adds the next book file's unit: merges its parts, but for those
+        /// `addAhead` merged already.
         mutating func add(_ unit: WorkspaceUnit) {
-            declarations.merge(unit.declarations)
+            for part in unit.parts.dropFirst(partsAhead) { declarations.merge(part) }
+            partsAhead = 0
             units.append(unit)
+        }
+
+        /// Merges the next part of the unit that `add` brings next, before
+        /// that unit is finished: the first parts of a large file, as they are
+        /// read. The caller makes sure they are that unit's first parts.
+        mutating func addAhead(_ part: DeclarationCollector) {
+            declarations.merge(part)
+            partsAhead += 1
         }
 
         /// Everything after the files' own work: the stock file, the linker,
@@ -76,7 +88,7 @@ public struct WorkspaceSnapshot: Sendable {
             var declarations = self.declarations
             var units = self.units
             if let stock {
-                declarations.replaceStock(with: stock.declarations)
+                for part in stock.parts { declarations.replaceStock(with: part) }
                 units.append(stock)
             }
             var linker = Linker(declarations: declarations, reusing: suggestions)

@@ -19,8 +19,12 @@ public struct WorkspaceUnit: Sendable {
     public let role: Role
     /// The `# juice-lint disable-…` comments in the file, in line order.
     public let suppressions: [Suppression]
-    /// What the file declares, before names are resolved against other files.
-    let declarations: DeclarationCollector
+    /// What the file declares, before names are resolved against other
+    /// files: in one part, or for a large file collected in pieces, one part
+    /// per piece, in file order. Merging the parts one after another is
+    /// merging the file: a piece is only kept when it reads as the whole
+    /// file would (`DeclarationCollector.Joining`). A stock file has one part.
+    let parts: [DeclarationCollector]
 
     /// The unit of a book file: parse, collect and suppression scan.
     /// Safe on any thread.
@@ -36,7 +40,7 @@ public struct WorkspaceUnit: Sendable {
         role = .book
         // Suppression comments are read from the text, since libyaml drops comments.
         suppressions = Suppression.scan(file)
-        declarations = worker.collect(file)
+        parts = [worker.collect(file)]
     }
 
     /// The unit of a large book file collected in pieces on several cores
@@ -51,18 +55,18 @@ public struct WorkspaceUnit: Sendable {
     /// The same, from pieces joined as they arrived.
     init(bookFile file: SourceFile, joined joining: consuming DeclarationCollector.Joining) {
         let suppressions = joining.suppressions
-        guard let joined = joining.finish() else {
+        guard let parts = joining.finish() else {
             self.init(bookFile: file)
             return
         }
-        self.init(path: file.path, suppressions: suppressions, declarations: joined)
+        self.init(path: file.path, suppressions: suppressions, parts: parts)
     }
 
-    private init(path: String, suppressions: [Suppression], declarations: DeclarationCollector) {
+    private init(path: String, suppressions: [Suppression], parts: [DeclarationCollector]) {
         self.path = path
         role = .book
         self.suppressions = suppressions
-        self.declarations = declarations
+        self.parts = parts
     }
 
     /// The unit of a stock file (`version` and `stock` only), whose entries
@@ -71,7 +75,7 @@ public struct WorkspaceUnit: Sendable {
         path = file.path
         role = .stock
         suppressions = Suppression.scan(file)
-        declarations = DeclarationCollector.collectStock(file: file)
+        parts = [DeclarationCollector.collectStock(file: file)]
     }
 
     /// A unit for `file` in the given role.
