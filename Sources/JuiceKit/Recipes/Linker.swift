@@ -12,12 +12,44 @@ struct Linker {
 
     /// One ingredient of a composite, resolved. Its name and place are read
     /// back from the declaration (`ingredient` is its number in the book,
-    /// `BookDeclarations.ingredient(_:)`) only when a diagnostic needs them, which keeps an edge at
-    /// 32 bytes: a book of 100,000 menu items has hundreds of thousands.
-    struct Edge {
-        var target: Target
+    /// `BookDeclarations.ingredient(_:)`) only when a diagnostic needs them.
+    ///
+    /// 16 bytes: the target and the ingredient's number in 32 bits each. A
+    /// book of 100,000 menu items has hundreds of thousands of edges, written
+    /// and read again by every walk of the link; at 32 bytes they were 10 MB
+    /// of fresh pages. 32 bits hold any book that fits in memory: 2^30
+    /// ingredients would take over 70 GB as declarations before they got here.
+    struct Edge: Sendable {
         var amount: Int
-        var ingredient: Int
+        /// A fruit or composite index shifted left by one, bit 0 set for a
+        /// composite; -1 for a name nothing declares (only while resolving).
+        private var packedTarget: Int32
+        private var number: Int32
+
+        init(target: Target, amount: Int, ingredient: Int) {
+            switch target {
+            case .fruit(let fruit): packedTarget = Int32(truncatingIfNeeded: fruit << 1)
+            case .composite(let composite): packedTarget = Int32(truncatingIfNeeded: composite << 1 | 1)
+            }
+            self.amount = amount
+            number = Int32(truncatingIfNeeded: ingredient)
+        }
+
+        /// An ingredient whose name nothing declares: not an edge of the graph.
+        static func unknown(ingredient: Int) -> Edge {
+            var edge = Edge(target: .fruit(0), amount: 0, ingredient: ingredient)
+            edge.packedTarget = -1
+            return edge
+        }
+
+        var isUnknown: Bool { packedTarget < 0 }
+
+        var target: Target {
+            let index = Int(packedTarget >> 1)
+            return packedTarget & 1 == 0 ? .fruit(index) : .composite(index)
+        }
+
+        var ingredient: Int { Int(number) }
     }
 
     /// Every composite's edges in one flat array, composite by composite: one
@@ -114,33 +146,39 @@ struct Linker {
         return made
     }
 
-    /// What each ingredient's name names, one array per file list (indexed
-    /// by ingredient number minus the list's first): a fruit or composite
-    /// index shifted left by two, with bit 0 set for a composite, or -1 for a
-    /// name nothing declares. `resolve(into:)` decodes it.
+    /// Each ingredient as an edge, one array per file list (indexed by
+    /// ingredient number minus the list's first), or `Edge.unknown` for a
+    /// name nothing declares.
     ///
     /// The look-ups are independent of each other and a big book has
     /// hundreds of thousands, so each file's list is looked up on whichever
-    /// core is free; the names were hashed when they were read.
-    private func lookUpIngredients() -> [[Int]] {
+    /// core is free; the names were hashed when they were read. The amounts
+    /// are read here too, so that `resolve`, which runs alone, reads only
+    /// these 16-byte edges in order, not the declarations again.
+    private func lookUpIngredients() -> [[Edge]] {
         let lists = declarations.ingredientListCount
         let declarations = self.declarations
-        let lookUp: @Sendable (Int) -> [Int] = { list in
-            declarations.ingredientList(list).ingredients.map { ingredient in
-                guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else { return -1 }
-                return definition.index << 2 | (definition.kind == .fruit ? 0 : 1)
+        let lookUp: @Sendable (Int) -> [Edge] = { list in
+            let (first, ingredients) = declarations.ingredientList(list)
+            return ingredients.indices.map { index in
+                let ingredient = ingredients[index]
+                guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else {
+                    return .unknown(ingredient: first + index)
+                }
+                let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
+                return Edge(target: target, amount: ingredient.amount, ingredient: first + index)
             }
         }
-        var targets: [[Int]] = []
-        targets.reserveCapacity(lists)
+        var found: [[Edge]] = []
+        found.reserveCapacity(lists)
         ParallelFiles.forEach(
             Array(0..<lists), inParallel: declarations.ingredientCount >= Self.parallelLookUpMinimum && ParallelFiles.cores > 1,
             worker: {}, work: { _, list in lookUp(list) }
         ) {
-            targets.append($0)
+            found.append($0)
             return true
         }
-        return targets
+        return found
     }
 
     /// From this many ingredients, `lookUpIngredients` uses every core.
@@ -153,29 +191,27 @@ struct Linker {
     /// their ingredient numbers only ever grow, so the file list that holds
     /// them is found by moving a cursor forward, not by searching.
     private mutating func resolve(into edges: inout EdgeTable) {
-        let targets = lookUpIngredients()
+        let found = lookUpIngredients()
         let lists = declarations.ingredientListCount
         var list = -1
         var listStart = 0, nextStart = 0
-        var listTargets: [Int] = []
-        var listIngredients: [DeclarationCollector.IngredientDeclaration] = []
+        var listEdges: [Edge] = []
         for composite in declarations.composites.indices {
             let range = declarations.composites[composite].ingredients
             if !range.isEmpty {
                 while range.lowerBound >= nextStart && list + 1 < lists {
                     list += 1
-                    (listStart, listIngredients) = declarations.ingredientList(list)
-                    listTargets = targets[list]
+                    listStart = declarations.ingredientList(list).first
+                    listEdges = found[list]
                     nextStart = list + 1 < lists ? declarations.ingredientList(list + 1).first : Int.max
                 }
                 for number in range {
-                    let packed = listTargets[number - listStart]
-                    guard packed >= 0 else {
-                        deferUnknown(listIngredients[number - listStart], in: range)
+                    let edge = listEdges[number - listStart]
+                    guard !edge.isUnknown else {
+                        deferUnknown(declarations.ingredient(number), in: range)
                         continue
                     }
-                    let target: Target = packed & 1 == 0 ? .fruit(packed >> 2) : .composite(packed >> 2)
-                    edges.append(Edge(target: target, amount: listIngredients[number - listStart].amount, ingredient: number))
+                    edges.append(edge)
                 }
             }
             edges.closeComposite()
