@@ -63,6 +63,7 @@ struct JuiceLint: ParsableCommand {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check recipe files (the default command).",
         discussion: """
             Reads every *.yaml and *.yml file under the given paths (default: recipes) \
@@ -188,7 +189,7 @@ struct Lint: ParsableCommand {
 }
 
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every rule with its default severity and summary.")
+    static let configuration = CommandConfiguration(commandName: "rules", abstract: "List every rule with its default severity and summary.")
 
     func run() throws {
         let output = OutputBuffer.standardOutput()
@@ -198,7 +199,7 @@ struct Rules: ParsableCommand {
 }
 
 struct Explain: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Explain a rule, with a wrong and a fixed example.")
+    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Explain a rule, with a wrong and a fixed example.")
 
     @Argument(help: "The rule id, as printed in brackets after a diagnostic.")
     var rule: String
@@ -212,7 +213,7 @@ struct Explain: ParsableCommand {
 }
 
 struct Graph: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print the validated recipe graph as Mermaid or Graphviz DOT.")
+    static let configuration = CommandConfiguration(commandName: "graph", abstract: "Print the validated recipe graph as Mermaid or Graphviz DOT.")
 
     @Argument(help: "Recipe files or directories (default: recipes).")
     var paths: [String] = []
