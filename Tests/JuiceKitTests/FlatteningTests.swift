@@ -163,3 +163,59 @@ import DifferentialSupport
         }
     }
 }
+
+/// A lint run checks the menu items nothing else uses against the stock in
+/// runs on every core (`Linker.checkLeaves`), keeping only the fruits the
+/// stock cannot cover; assembling the book flattens every need in full, one
+/// by one. Both must report the same: the same items never makeable, with
+/// the same fruits and totals, the same overflows, the same items left
+/// unjudged behind a cycle.
+@Suite struct LeafCheckTests {
+    /// Seeded: 40 fruits, stock 0 to 60; 30 recipes nested up to 3 deep, two
+    /// on a cycle; 12,000 menu items (several runs of `leafRunMinimum`), of
+    /// 1 to 5 ingredients, some huge (overflow), some on the cycle, some
+    /// used by another item (so kept, not checked as leaves).
+    static func book(seed: UInt64) -> [SourceFile] {
+        var random = SplitMix64(seed: seed)
+        var text = "version: 1\nfruits:\n" + (0..<40).map { "  f\($0):\n" }.joined()
+        text += "stock:\n" + (0..<40).map { "  f\($0): \(random.int(in: 0...60))\n" }.joined()
+        text += "recipes:\n"
+        for recipe in 0..<30 {
+            var parts = ["f\(random.int(in: 0...39)): \(random.int(in: 1...4))"]
+            if recipe >= 10 { parts.append("r\(random.int(in: 0...(recipe - 1))): \(random.int(in: 1...3))") }
+            if recipe == 28 { parts.append("r29: 1") }
+            if recipe == 29 { parts.append("r28: 1") }
+            text += "  r\(recipe): { \(parts.joined(separator: ", ")) }\n"
+        }
+        text += "menu:\n"
+        for item in 0..<12_000 {
+            var names = Set<String>()
+            var parts: [String] = []
+            for _ in 0..<random.int(in: 1...5) {
+                let name = random.int(in: 0...2) == 0 ? "f\(random.int(in: 0...39))" : "r\(random.int(in: 0...29))"
+                guard names.insert(name).inserted else { continue }
+                let amount = item % 997 == 0 ? "4611686018427387904" : "\(random.int(in: 1...3))"
+                parts.append("\(name): \(amount)")
+            }
+            if item % 500 == 1 { parts.append("m\(item - 1): 1") }
+            text += "  m\(item):\n    recipe: { \(parts.joined(separator: ", ")) }\n"
+        }
+        return [SourceFile(path: "book.yaml", bytes: Array(text.utf8))]
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func leavesCheckedInRunsMatchTheFullFlatten(seed: UInt64) {
+        let files = Self.book(seed: seed)
+        let lint = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: false, parallelAbove: 0).diagnostics
+        let full = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true, parallelAbove: 0).diagnostics
+        #expect(lint.count == full.count)
+        #expect(lint.indices.first { lint[$0] != full[$0] }.map { "\(lint[$0]) against \(full[$0])" } == nil)
+        // Not vacuous: many items short, some of several fruits, overflows,
+        // and a cycle (the items that use it are left unjudged).
+        let count = { (rule: Rule) in lint.filter { $0.rule == rule }.count }
+        #expect(count(.neverMakeable) > 1_000)
+        #expect(lint.contains { $0.rule == .neverMakeable && $0.message.contains("), ") })
+        #expect(count(.amountOverflow) > 5)
+        #expect(count(.recipeCycle) == 1)
+    }
+}

@@ -9,14 +9,23 @@ extension Linker {
     ///   The rest of its need is summed, checked for overflow and dropped.
     ///   On a book of nested recipes, storing and sorting every menu item's
     ///   need was a third of the link and most of its memory, for a lint
-    ///   run that reads none of it.
+    ///   run that reads none of it. Such composites are checked last, on
+    ///   every core (`checkLeaves`).
     mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool], shortOnly openingStock: [Int]?) -> NeedTable {
         let kept = openingStock.map { _ in Self.usedAsIngredient(edges) }
         var needs = NeedTable(
             count: edges.count, parts: Self.partsBound(edges, order: order, fruits: declarations.fruits.count, kept: kept)
         )
         var sum = NeedSum(fruits: declarations.fruits.count)
+        var leaves: [Int] = []
         for node in order where !skip[node] {
+            if openingStock != nil, let kept, !kept[node] {
+                // Known to need nothing the stock cannot cover, unless
+                // `checkLeaves` finds otherwise.
+                needs.set(node, parts: [])
+                leaves.append(node)
+                continue
+            }
             var complete = true
             var overflow: (edge: Edge, fruit: Int)?
             edgeLoop: for edge in edges[node] {
@@ -43,15 +52,12 @@ extension Linker {
                 reportOverflow(of: node, fruit: fruit, at: edge)
             }
             if complete {
-                if let openingStock, let kept, !kept[node] {
-                    needs.set(node, fruits: sum.short(of: openingStock), amounts: sum.totals)
-                } else {
-                    sum.sortTouched()
-                    needs.set(node, fruits: sum.touched, amounts: sum.totals)
-                }
+                sum.sortTouched()
+                needs.set(node, fruits: sum.touched, amounts: sum.totals)
             }
             sum.clear()
         }
+        if let openingStock { checkLeaves(leaves, edges, stock: openingStock, into: &needs) }
         return needs
     }
 
@@ -117,15 +123,6 @@ extension Linker {
             }
         }
 
-        /// The touched fruits `stock` cannot cover, in fruit order: on a
-        /// clean book, none, and nothing is allocated or sorted.
-        func short(of stock: [Int]) -> [Int] {
-            var short: [Int] = []
-            for fruit in touched where totals[fruit] > stock[fruit] { short.append(fruit) }
-            if short.count > 1 { short.sort() }
-            return short
-        }
-
         mutating func clear() {
             for fruit in touched {
                 totals[fruit] = 0
@@ -137,7 +134,7 @@ extension Linker {
         }
     }
 
-    private mutating func reportOverflow(of node: Int, fruit: Int, at edge: Edge) {
+    mutating func reportOverflow(of node: Int, fruit: Int, at edge: Edge) {
         let composite = declarations.composites[node]
         let ingredient = declaration(of: edge)
         diagnostics.append(Diagnostic(
@@ -180,6 +177,18 @@ extension Linker {
         /// Calls `body` with the parts in `span` in place.
         func withParts<Result>(_ span: Range<Int>, _ body: (UnsafeBufferPointer<RecipeBook.FruitAmount>) -> Result) -> Result {
             parts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) }
+        }
+
+        /// Composite `node`'s need is unknown after all.
+        mutating func forget(_ node: Int) {
+            spans[node] = nil
+        }
+
+        /// Composite `node` needs `parts`, and nothing else that is kept.
+        mutating func set(_ node: Int, parts more: [RecipeBook.FruitAmount]) {
+            let start = parts.count
+            if !more.isEmpty { parts += more }
+            spans[node] = start..<parts.count
         }
 
         /// Composite `node` needs `amounts[fruit]` of each of `fruits`.
