@@ -154,6 +154,7 @@ struct Lint: ParsableCommand {
     }
 
     func run() throws {
+        keepLargeBlocksOnTheHeap()
         var options = LintOptions()
         options.paths = request.diskPaths
         options.format = format
