@@ -88,10 +88,7 @@ extension Linker {
             /// Adds `amount` × `times` to `fruit`'s total; false on overflow
             /// (or on a fruit out of range, which the linker never makes).
             func add(_ fruit: Int, _ amount: Int, times: Int) -> Bool {
-                guard totals.indices.contains(fruit) else { return false }
-                let (scaled, overflowA) = amount.multipliedReportingOverflow(by: times)
-                let (sum, overflowB) = totals[fruit].addingReportingOverflow(scaled)
-                if overflowA || overflowB { return false }
+                guard totals.indices.contains(fruit), let sum = Linker.adding(amount, times: times, to: totals[fruit]) else { return false }
                 totals[fruit] = sum
                 return true
             }

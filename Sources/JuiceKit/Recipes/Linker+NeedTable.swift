@@ -19,7 +19,7 @@ extension Linker {
         var sum = NeedSum(fruits: declarations.fruits.count)
         var leaves: [Int] = []
         for node in order where !skip[node] {
-            if openingStock != nil, let kept, !kept[node] {
+            if let kept, !kept[node] {
                 // Known to need nothing the stock cannot cover, unless
                 // `checkLeaves` finds otherwise.
                 needs.set(node, parts: [])
@@ -61,6 +61,14 @@ extension Linker {
         return needs
     }
 
+    /// `total` + `amount` × `times`, or nil where that cannot be counted:
+    /// the one overflow-checked step of every way of flattening.
+    static func adding(_ amount: Int, times: Int, to total: Int) -> Int? {
+        let (scaled, overflowA) = amount.multipliedReportingOverflow(by: times)
+        let (sum, overflowB) = total.addingReportingOverflow(scaled)
+        return overflowA || overflowB ? nil : sum
+    }
+
     /// One composite's need while it is summed: a total per fruit, and the
     /// fruits touched, so that clearing it costs what was touched, not the
     /// number of fruits in the book.
@@ -79,9 +87,7 @@ extension Linker {
 
         /// Adds `amount` × `times` of `fruit`; false on overflow.
         mutating func add(_ fruit: Int, _ amount: Int, times: Int) -> Bool {
-            let (scaled, overflowA) = amount.multipliedReportingOverflow(by: times)
-            let (sum, overflowB) = totals[fruit].addingReportingOverflow(scaled)
-            if overflowA || overflowB { return false }
+            guard let sum = Linker.adding(amount, times: times, to: totals[fruit]) else { return false }
             if totals[fruit] == 0 {
                 touched.append(fruit)
                 bits[fruit >> 6] |= 1 << UInt64(fruit & 63)
