@@ -218,4 +218,32 @@ import DifferentialSupport
         #expect(count(.amountOverflow) > 5)
         #expect(count(.recipeCycle) == 1)
     }
+
+    /// `Linker.isClearlyCovered` skips summing only what surely fits: an
+    /// item that takes exactly the stock (its bound is 1.0) or a thousandth
+    /// less (on the bound's line) is summed and fits, one more is short,
+    /// and an unstocked fruit is short through a recipe too. Lint and the
+    /// full flatten agree on each.
+    @Test func onlyWhatSurelyFitsSkipsTheSumming() {
+        let text = """
+            version: 1
+            fruits: { a: {}, b: {} }
+            stock: { a: 1000, b: 0 }
+            recipes:
+              r: { a: 500 }
+              s: { b: 1 }
+            menu:
+              exact: { recipe: { r: 2 } }
+              over: { recipe: { r: 2, a: 1 } }
+              under: { recipe: { r: 1, a: 499 } }
+              clear: { recipe: { a: 3 } }
+              justUnder: { recipe: { r: 1, a: 498 } }
+              unstocked: { recipe: { s: 1 } }
+            """
+        let files = [SourceFile(path: "a.yaml", bytes: Array(text.utf8))]
+        for wantsBook in [false, true] {
+            let diagnostics = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: wantsBook, parallelAbove: 0).diagnostics
+            #expect(diagnostics.map(\.spot) == [Spot(.neverMakeable, "a.yaml", 9, 3), Spot(.neverMakeable, "a.yaml", 13, 3)])
+        }
+    }
 }

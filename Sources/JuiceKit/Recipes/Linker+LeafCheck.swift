@@ -8,6 +8,7 @@ extension Linker {
     /// table and the diagnostics are what checking them one by one gives.
     mutating func checkLeaves(_ leaves: [Int], _ edges: EdgeTable, stock: [Int], into needs: inout NeedTable) {
         let table = needs
+        let shares = Self.stockShares(table, count: edges.count, stock: stock)
         let runLength = max(Self.leafRunMinimum, leaves.count / (4 * ParallelFiles.cores))
         let runs = stride(from: 0, to: leaves.count, by: runLength).map { $0..<min($0 + runLength, leaves.count) }
         var found: [(node: Int, outcome: LeafOutcome)] = []
@@ -17,6 +18,7 @@ extension Linker {
                 // Only what is not "complete, nothing short": on a clean book, nothing.
                 var found: [(node: Int, outcome: LeafOutcome)] = []
                 for node in leaves[run] {
+                    if Self.isClearlyCovered(node, edges, shares: shares, stock: stock) { continue }
                     let outcome = check.check(node, edges, table)
                     if case .complete(let short) = outcome, short.isEmpty { continue }
                     found.append((node, outcome))
@@ -40,6 +42,63 @@ extension Linker {
             }
         }
     }
+
+    /// Each composite's largest share of one fruit's stock: over the parts
+    /// of its need, the most any part takes of its fruit's opening stock,
+    /// as a fraction. Infinity where the need is unknown or a part's fruit
+    /// has no stock, so that whatever uses it is summed in full.
+    static func stockShares(_ needs: NeedTable, count: Int, stock: [Int]) -> [Double] {
+        var shares = [Double](repeating: .infinity, count: count)
+        for node in 0..<count {
+            guard let span = needs.span(of: node) else { continue }
+            shares[node] = needs.withParts(span) { parts in
+                var largest = 0.0
+                for part in parts {
+                    guard stock.indices.contains(part.fruit), stock[part.fruit] > 0 else { return .infinity }
+                    largest = max(largest, Double(part.amount) / Double(stock[part.fruit]))
+                }
+                return largest
+            }
+        }
+        return shares
+    }
+
+    /// Whether composite `node` is sure to take less than the stock of every
+    /// fruit, shown without summing its need: for each fruit, its total over
+    /// its stock is a sum over the edges of amount × (the child's need of it
+    /// over its stock), and no term is more than amount × the child's
+    /// largest share. When those bounds add up to under `clearBound`, no
+    /// fruit is short and no total can overflow (each stays under its
+    /// stock), which is the summing's outcome when nothing is found, so the
+    /// summing is skipped. The margin below 1 is far wider than the
+    /// rounding of adding up even millions of terms. Anything else, an
+    /// unknown or unstocked part included, is summed in full by `check`.
+    ///
+    /// Most menu items of a stocked shop can be made at least once, and
+    /// they have a few ingredients each against dozens of parts: on
+    /// lint-deep this took the leaf check from 5.8 to 1.0 ms (clock stamps,
+    /// medians of 5), lint-single and lint-clean from about 2 to under 1.
+    static func isClearlyCovered(_ node: Int, _ edges: EdgeTable, shares: [Double], stock: [Int]) -> Bool {
+        var bound = 0.0
+        for index in edges.edgeRange(of: node) {
+            let edge = edges.edge(at: index)
+            let share: Double
+            switch edge.target {
+            case .fruit(let fruit):
+                guard stock.indices.contains(fruit), stock[fruit] > 0 else { return false }
+                share = 1 / Double(stock[fruit])
+            case .composite(let child):
+                guard shares.indices.contains(child) else { return false }
+                share = shares[child]
+            }
+            bound += Double(edge.amount) * share
+            // Written so that infinity and NaN fail it too.
+            guard bound < clearBound else { return false }
+        }
+        return true
+    }
+
+    static let clearBound = 0.999
 
     /// Fewest composites a run of `checkLeaves` takes, so that a run's own
     /// costs (totals as long as the book's fruits, a hand-over) stay small.
