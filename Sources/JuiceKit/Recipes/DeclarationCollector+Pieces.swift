@@ -126,7 +126,7 @@ extension DeclarationCollector.Worker {
         var fits = true, documents = 0
         var keyHashes: [Int] = []
         var openSection: (name: String, column: Int, keyHashes: [Int])?
-        let collector = withBuffers { composer, collector in
+        let collector = withBuffers(bytes: planned.bytes.count) { composer, collector in
             let (diagnostics, end) = composer.compose(
                 piece: file.bytes[planned.bytes], firstLine: planned.firstLine, file: file.path
             ) { document in
