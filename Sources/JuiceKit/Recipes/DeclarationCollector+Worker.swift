@@ -43,7 +43,8 @@ extension DeclarationCollector {
         private static func room(_ rate: Int, _ bytes: Int) -> Int {
             let kib = bytes / 1024 + 1
             let (room, overflow) = rate.multipliedReportingOverflow(by: kib)
-            return overflow ? maximumRoom : min(room + room / 8, maximumRoom)
+            let capped = overflow ? maximumRoom : min(room, maximumRoom)
+            return min(capped + capped / 8, maximumRoom)
         }
 
         private static func perKiB(_ count: Int, _ bytes: Int) -> Int {

@@ -6,6 +6,7 @@ extension Linker {
     /// own, so runs of them are shared out over the cores, each core with
     /// its own totals; what the runs found is applied here in order, so the
     /// table and the diagnostics are what checking them one by one gives.
+    /// One that surely fits the stock (`isClearlyCovered`) is not summed.
     mutating func checkLeaves(_ leaves: [Int], _ edges: EdgeTable, stock: [Int], into needs: inout NeedTable) {
         let table = needs
         let shares = Self.stockShares(table, count: edges.count, stock: stock)

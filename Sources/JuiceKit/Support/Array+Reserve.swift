@@ -6,12 +6,4 @@ extension Array {
         let needed = count + extra
         if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
     }
-
-    /// A copy with no spare capacity, for arrays kept long after they stop growing.
-    func exactCopy() -> [Element] {
-        var exact: [Element] = []
-        exact.reserveCapacity(count)
-        exact.append(contentsOf: self)
-        return exact
-    }
 }
