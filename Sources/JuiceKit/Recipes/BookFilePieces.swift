@@ -48,7 +48,7 @@ struct BookFilePieces: Sendable {
     /// About how much of a file one piece holds: enough to make a piece's
     /// own costs (a parser, a composer's arrays) small, and few enough pieces
     /// that at any moment only a couple of them are in memory as nodes.
-    /// A file of 512 KiB to 1 MiB is cut into more pieces than cores, so
+    /// A file of a megabyte is cut into more pieces than two cores, so
     /// that merging the first pieces overlaps reading the last, and each
     /// worker reuses its composer's arrays: at 512 KiB, the 1.3 MB book of
     /// 100,000 unused fruits was two pieces read side by side and then two
