@@ -16,6 +16,16 @@ public struct WorkspaceSnapshot: Sendable {
     /// The "did you mean" index the link built, if it met an unknown name:
     /// the next link reuses it while the ids stay the same.
     let suggestions: SuggestionIndex?
+    /// The merged declarations the link read, kept as long as the snapshot
+    /// rather than freed as the link ends: freeing them, a composite's
+    /// strings at a time, was the link's last 1.8 ms on lint-deep and 2.5 ms
+    /// on lint-clean (clock stamps), with the other core idle, while a lint
+    /// run keeps its snapshot to the end and exits without freeing it. A
+    /// workspace frees them when its next snapshot replaces this one: the
+    /// language server holds them between edits (under 2 MB per 10,000
+    /// items) and frees them in the next edit, in place of freeing them
+    /// in the edit that made them.
+    private let linkedDeclarations: BookDeclarations?
 
     /// Every diagnostic, sorted for output: path, line, column.
     public var diagnostics: [Diagnostic] { compilation.diagnostics }
@@ -49,11 +59,15 @@ public struct WorkspaceSnapshot: Sendable {
         self = linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, book: wantsBook, reusing: suggestions)
     }
 
-    private init(compilation: Compilation, suppressions: [Suppression], units: [WorkspaceUnit], suggestions: SuggestionIndex?) {
+    private init(
+        compilation: Compilation, suppressions: [Suppression], units: [WorkspaceUnit], suggestions: SuggestionIndex?,
+        linkedDeclarations: BookDeclarations
+    ) {
         self.compilation = compilation
         self.suppressions = suppressions
         self.units = units
         self.suggestions = suggestions
+        self.linkedDeclarations = linkedDeclarations
     }
 
     /// Units merged one at a time, as they arrive: a batch compile merges
@@ -105,7 +119,8 @@ public struct WorkspaceSnapshot: Sendable {
                 coverage: linker.coverage
             )
             return WorkspaceSnapshot(
-                compilation: compilation, suppressions: units.flatMap(\.suppressions), units: units, suggestions: linker.allIDs
+                compilation: compilation, suppressions: units.flatMap(\.suppressions), units: units, suggestions: linker.allIDs,
+                linkedDeclarations: linker.declarations
             )
         }
     }
