@@ -47,8 +47,9 @@ extension Linker {
         var pending = composites.indices.filter { composites[$0].kind == .menuItem }
         for item in pending { reached[item] = true }
         while let node = pending.popLast() {
-            for edge in edges[node] {
-                switch edge.target {
+            // By index: a slice of the table per node would retain and release it.
+            for index in edges.edgeRange(of: node) {
+                switch edges.edge(at: index).target {
                 case .fruit(let fruit):
                     usedFruit[fruit] = true
                 case .composite(let child) where !reached[child]:
