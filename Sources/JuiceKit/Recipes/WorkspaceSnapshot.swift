@@ -25,7 +25,7 @@ public struct WorkspaceSnapshot: Sendable {
     /// language server holds them between edits (under 2 MB per 10,000
     /// items) and frees them in the next edit, in place of freeing them
     /// in the edit that made them.
-    private let linkedDeclarations: BookDeclarations?
+    private let linkedDeclarations: BookDeclarations
 
     /// Every diagnostic, sorted for output: path, line, column.
     public var diagnostics: [Diagnostic] { compilation.diagnostics }
