@@ -12,7 +12,10 @@ struct BookDeclarations: Sendable {
     var diagnostics: [Diagnostic] = []
     /// Each id's first declaration.
     var definitions = NameTable<Definition>()
-    var fruits: [DeclarationCollector.FruitDeclaration] = []
+    /// Each fruit that stands, in the order declared. A file's (or a
+    /// piece's) fruits stay in its collector's array when every one of them
+    /// stands, as they nearly always do (`Segments`).
+    private(set) var fruits = Segments<DeclarationCollector.FruitDeclaration>(copyBelow: Self.copyBelow)
     var composites: [DeclarationCollector.CompositeDeclaration] = []
     /// Every composite's ingredients, numbered one composite after another
     /// through the whole book (`CompositeDeclaration.ingredients` holds such
@@ -20,10 +23,7 @@ struct BookDeclarations: Sendable {
     /// in each file's own array, as its collector made it: copying a book's
     /// hundreds of thousands into one array cost more than all the rest of
     /// the merge.
-    private var ingredientLists: [[DeclarationCollector.IngredientDeclaration]] = []
-    /// The number of each list's first ingredient.
-    private var ingredientStarts: [Int] = []
-    private(set) var ingredientCount = 0
+    private(set) var ingredients = Segments<DeclarationCollector.IngredientDeclaration>(copyBelow: 0)
     var stock: [DeclarationCollector.StockDeclaration] = []
     /// Every stock entry that counts, valid or not, by fruit name.
     private(set) var stockRanges: [String: SourceRange] = [:]
@@ -48,26 +48,37 @@ struct BookDeclarations: Sendable {
         definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
     }
 
+    /// A file's fruits are copied, rather than kept in its own array, when
+    /// fewer than this: a book of many small files keeps few arrays.
+    static let copyBelow = 1024
+
     /// Adds the next file's declarations.
     mutating func merge(_ file: consuming DeclarationCollector) {
         let firstDiagnostic = diagnostics.count
         diagnostics += file.diagnostics
-        let base = ingredientCount
-        if !file.ingredients.isEmpty {
-            ingredientStarts.append(base)
-            ingredientCount += file.ingredients.count
-            ingredientLists.append(file.ingredients)
-        }
-        fruits.reserve(file.fruits.count)
+        let base = ingredients.count
+        ingredients.append(contentsOf: file.ingredients)
         composites.reserve(file.composites.count)
         definitions.reserve(file.declarations.count)
+        // The file's fruits that stand join `fruits` after the loop, all at
+        // once: fruit k of them is number `fruits.count + k`. `kept` lists
+        // them by their index in the file once one is left out; while it is
+        // nil, every fruit so far stands, and fruit k is the file's own k.
+        let firstFruit = fruits.count
+        var keptFruits = 0
+        var kept: [Int]?
         for entry in file.declarations {
             let declared = entry.definition
             let id = declared.kind == .fruit ? file.fruits[declared.index].id : file.composites[declared.index].id
-            let definition = Definition(kind: declared.kind, index: declared.kind == .fruit ? fruits.count : composites.count)
+            let definition = Definition(kind: declared.kind, index: declared.kind == .fruit ? firstFruit + keptFruits : composites.count)
             if let first = definitions.insertIfAbsent(id, hash: entry.idHash, definition) {
+                if declared.kind == .fruit && kept == nil { kept = Array(0..<keptFruits) }
                 let range = file.range(of: declared)
-                let firstRange = self.range(of: first)
+                let firstRange = if first.kind == .fruit && first.index >= firstFruit {
+                    file.fruits[kept.map { $0[first.index - firstFruit] } ?? first.index - firstFruit].range
+                } else {
+                    self.range(of: first)
+                }
                 diagnostics.append(Diagnostic(
                     .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
                     notes: [.init(range: firstRange, message: "'\(id)' is first defined here")],
@@ -88,12 +99,18 @@ struct BookDeclarations: Sendable {
                 continue
             }
             if declared.kind == .fruit {
-                fruits.append(file.fruits[declared.index])
+                kept?.append(declared.index)
+                keptFruits += 1
             } else {
                 var composite = file.composites[declared.index]
                 composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
                 composites.append(composite)
             }
+        }
+        if let kept {
+            fruits.append(contentsOf: kept.map { file.fruits[$0] })
+        } else {
+            fruits.append(contentsOf: file.fruits)
         }
         mergeLeftOut(file, base: base)
         mergeStock(file)
@@ -121,29 +138,6 @@ struct BookDeclarations: Sendable {
         return stockIncomplete || looseStock.contains(fruit)
     }
 
-    /// The per-file ingredient lists, in order, and the number of each one's
-    /// first ingredient: for work that goes over every ingredient.
-    var ingredientListCount: Int { ingredientLists.count }
-
-    func ingredientList(_ list: Int) -> (first: Int, ingredients: [DeclarationCollector.IngredientDeclaration]) {
-        (ingredientStarts[list], ingredientLists[list])
-    }
-
-    /// Ingredient number `index`.
-    func ingredient(_ index: Int) -> DeclarationCollector.IngredientDeclaration {
-        let list = list(holding: index)
-        return ingredientLists[list][index - ingredientStarts[list]]
-    }
-
-    /// The list that holds ingredient `index`: the last one starting at or before it.
-    private func list(holding index: Int) -> Int {
-        var low = 0, high = ingredientStarts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if ingredientStarts[middle] <= index { low = middle } else { high = middle }
-        }
-        return low
-    }
 
     /// A stock file's entries replace every stock entry the book declared.
     mutating func replaceStock(with file: consuming DeclarationCollector) {

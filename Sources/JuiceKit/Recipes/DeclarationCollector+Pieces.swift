@@ -46,10 +46,12 @@ extension DeclarationCollector {
         private var parts: [DeclarationCollector] = []
         /// Whether every piece so far was read as the whole file would read it.
         private(set) var fits = true
-        private var topLevel = Set<Int>()
+        private var topLevel = HashSeen()
         /// One set for every section mapping that is split: keys of
         /// different sections are told apart by the section's number.
-        private var sectionKeys = Set<Int>()
+        private var sectionKeys = HashSeen()
+        /// How many hashes `sectionKeys` was given.
+        private var sectionKeyCount = 0
         private var open: (name: String, column: Int, number: Int)?
         private var sections = 0
 
@@ -67,11 +69,8 @@ extension DeclarationCollector {
             count += 1
             if planned.kind == .head { suppressions = piece.suppressions }
             guard fits else { return }
-            if sectionKeys.capacity < sectionKeys.count + piece.keyHashes.count + (piece.openSection?.keyHashes.count ?? 0),
-               let room = projected(sectionKeys.count + piece.keyHashes.count + (piece.openSection?.keyHashes.count ?? 0),
-                                    through: planned.bytes.upperBound) {
-                sectionKeys.reserveCapacity(room)
-            }
+            sectionKeyCount += piece.keyHashes.count + (piece.openSection?.keyHashes.count ?? 0)
+            if let room = projected(sectionKeyCount, through: planned.bytes.upperBound) { sectionKeys.reserve(room) }
             fits = piece.fits && checkKeys(piece, planned.kind)
             guard fits else {
                 parts = []
@@ -88,16 +87,16 @@ extension DeclarationCollector {
         private mutating func checkKeys(_ piece: Piece, _ kind: BookFilePieces.Kind) -> Bool {
             switch kind {
             case .head, .topLevel:
-                for hash in piece.keyHashes where !topLevel.insert(hash).inserted { return false }
+                for hash in piece.keyHashes where !topLevel.insert(hash) { return false }
                 open = nil
                 if let section = piece.openSection {
                     sections += 1
                     open = (section.name, section.column, sections)
-                    for hash in section.keyHashes where !sectionKeys.insert(hash ^ sections).inserted { return false }
+                    for hash in section.keyHashes where !sectionKeys.insert(hash ^ sections) { return false }
                 }
             case .entries(let section, let indent):
                 guard let current = open, current.name == section, current.column == indent + 1 else { return false }
-                for hash in piece.keyHashes where !sectionKeys.insert(hash ^ current.number).inserted { return false }
+                for hash in piece.keyHashes where !sectionKeys.insert(hash ^ current.number) { return false }
             }
             return true
         }
@@ -165,8 +164,8 @@ extension DeclarationCollector.Worker {
 
     /// The keys' `NameTable.utf8Hash`es: unseeded, and a few instructions a
     /// key rather than SipHash's hundred, which is safe here: keys that
-    /// hash alike only send the file back to a whole read, and the sets
-    /// that hold the hashes hash them again, seeded. (On the 100,000-fruit
+    /// hash alike only send the file back to a whole read, and so does a
+    /// long probe in the sets that hold them (`HashSeen`). (On the 100,000-fruit
     /// book, SipHash here was 27 M of 714 M instructions.)
     private static func keyHashes(_ document: YAMLDocument, _ mapping: YAMLNode.ID) -> [Int] {
         var hashes: [Int] = []

@@ -41,7 +41,7 @@ extension Linker {
     mutating func resolveShadows() {
         for shadow in declarations.shadows {
             for number in shadow.composite.ingredients {
-                let ingredient = declarations.ingredient(number)
+                let ingredient = declarations.ingredients[number]
                 if declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) == nil {
                     deferUnknown(ingredient, in: shadow.composite.ingredients, notes: shadow.notes)
                 }
@@ -62,7 +62,7 @@ extension Linker {
             merged += diagnostics[next..<unknown.position]
             next = unknown.position
             let ingredient = unknown.ingredient
-            let listed = match.map { match in unknown.siblings.contains { declarations.ingredient($0).name == match.name } } ?? false
+            let listed = match.map { match in unknown.siblings.contains { declarations.ingredients[$0].name == match.name } } ?? false
             merged.append(Diagnostic(
                 .unknownFruit, at: ingredient.range, "unknown fruit '\(ingredient.name)'", notes: unknown.notes,
                 help: match.map { Suggestion.didYouMean(suggesting: $0.name) } ?? "declare it under 'fruits:' or 'recipes:', or fix the name",

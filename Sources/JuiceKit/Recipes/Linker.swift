@@ -12,7 +12,7 @@ struct Linker {
 
     /// One ingredient of a composite, resolved. Its name and place are read
     /// back from the declaration (`ingredient` is its number in the book,
-    /// `BookDeclarations.ingredient(_:)`) only when a diagnostic needs them.
+    /// `BookDeclarations.ingredients`) only when a diagnostic needs them.
     ///
     /// 16 bytes: the target and the ingredient's number in 32 bits each. A
     /// book of 100,000 menu items has hundreds of thousands of edges, written
@@ -97,7 +97,7 @@ struct Linker {
 
     /// The declaration an edge was resolved from.
     func declaration(of edge: Edge) -> DeclarationCollector.IngredientDeclaration {
-        declarations.ingredient(edge.ingredient)
+        declarations.ingredients[edge.ingredient]
     }
 
     /// How many steps of a cycle the message and notes spell out.
@@ -168,15 +168,15 @@ struct Linker {
     /// is gone. `resolve` took 5.7 ms on lint-deep and 4–6 on lint-clean,
     /// and takes 3.5 and 3.2–4 (clock stamps, medians of 5 and 7).
     private func lookUpIngredients() -> [Edge] {
-        let lists = declarations.ingredientListCount
+        let lists = declarations.ingredients.segmentCount
         let declarations = self.declarations
-        let total = declarations.ingredientCount
+        let total = declarations.ingredients.count
         return [Edge](unsafeUninitializedCapacity: total) { buffer, initialized in
             let sink = EdgeSink(buffer: buffer)
             ParallelFiles.forEach(
                 Array(0..<lists), inParallel: total >= Self.parallelLookUpMinimum && ParallelFiles.cores > 1,
                 worker: {}, work: { _, list in
-                    let (first, ingredients) = declarations.ingredientList(list)
+                    let (first, ingredients) = declarations.ingredients.segment(list)
                     for index in ingredients.indices {
                         let ingredient = ingredients[index]
                         let number = first + index
@@ -233,7 +233,7 @@ struct Linker {
             for number in range where found.indices.contains(number) {
                 let edge = found[number]
                 guard !edge.isUnknown else {
-                    deferUnknown(declarations.ingredient(number), in: range)
+                    deferUnknown(declarations.ingredients[number], in: range)
                     continue
                 }
                 edges.append(edge)
