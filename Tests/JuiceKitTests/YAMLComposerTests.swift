@@ -288,6 +288,46 @@ import Testing
         #expect(document.scalarPairs(of: try node(document, "item")) == ["label: first"])
     }
 
+    /// Keys made to collide under the quick hash a large mapping's key
+    /// check starts with (`NameTable.utf8Hash`, unseeded, so anyone can
+    /// find such keys): every probe starts at one slot, the check turns to
+    /// the seeded hash, and a repeat at the end is still found, once.
+    @Test func keysThatCollideOnPurposeStillFindTheirRepeat() throws {
+        let keys = Self.collidingKeys(count: 120)
+        let hashes = keys.map { Array($0.utf8).withUnsafeBufferPointer { NameTable<Int>.utf8Hash($0) } }
+        #expect(hashes.allSatisfy { $0 & 0xFF_FFFF == 0 })
+        var yaml = "menu:\n"
+        for key in keys { yaml += "  '\(key)': 1\n" }
+        yaml += "  '\(keys[7])': 2\n"
+        let result = compose(yaml)
+        #expect(result.diagnostics.map(\.spot) == [Spot(.duplicateKey, "inline.yaml", keys.count + 2, 3)])
+        let document = try #require(result.documents.first)
+        let root = try #require(document.root)
+        let menu = try #require(document.value("menu", in: root))
+        #expect(document[menu].childCount == 2 * keys.count)
+    }
+
+    /// Eight printable bytes each, whose `utf8Hash` has its low 24 bits zero:
+    /// the hash's steps run backwards from chosen values.
+    static func collidingKeys(count: Int) -> [String] {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var inverse = multiplier
+        for _ in 0..<6 { inverse = inverse &* (2 &- multiplier &* inverse) }
+        let start: UInt64 = 0xcbf2_9ce4_8422_2325 ^ 8
+        var keys: [String] = []
+        var target: UInt64 = 0
+        while keys.count < count {
+            target &+= 1 << 24
+            let mixed = target ^ (target >> 32)                       // undoes the fold of the halves
+            let product = mixed ^ (mixed >> 29) ^ (mixed >> 58)       // undoes the shift-xor
+            let word = (product &* inverse) ^ start                   // undoes the multiply and the start
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
+            guard bytes.allSatisfy({ $0 >= 0x30 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) else { continue }
+            keys.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return keys
+    }
+
     @Test func duplicateKeyThroughAnAliasIsReportedAtTheAlias() throws {
         // The second 'x' key of 'b' is written as '*k' on line 4, column 3.
         let result = compose("""

@@ -98,16 +98,27 @@ private let linearScanLimit = 16
 /// The scalar keys of one mapping seen so far: a scan over the mapping's own
 /// keys when it is small, a hash table of node ids when it is large.
 /// Keys are compared and hashed as bytes in the text arena, so checking a
-/// mapping's keys makes no `String`. The hash is the standard library's
-/// seeded one, so no file can be made to collide on purpose. Equal bytes
-/// are what YAML means by one key; Swift's `==` would also equate two
-/// spellings of one accented letter, which stay two keys here (as ids, the
-/// linker still finds them one: `docs/recipes.md`).
+/// mapping's keys makes no `String`. Equal bytes are what YAML means by one
+/// key; Swift's `==` would also equate two spellings of one accented letter,
+/// which stay two keys here (as ids, the linker still finds them one:
+/// `docs/recipes.md`).
+///
+/// The hash is `NameTable.utf8Hash`, a few instructions a key, until a
+/// probe runs past `longProbe` slots; then the table is hashed again with
+/// the standard library's seeded hash, which no file can make collide on
+/// purpose. SipHash on every key of every large mapping was a tenth of a
+/// worker's time on the 100,000-fruit book. Keys are always compared
+/// byte for byte, so the hash only ever decides speed, never the answer.
 struct KeySet {
     /// Open addressing: a node id, or -1 for an empty slot; empty while the
     /// keys are few enough to scan. Never more than half full.
     private var slots: [Int32] = []
     private var count = 0
+    /// Set once a probe ran long: the table uses the seeded hash from then on.
+    private var seeded = false
+
+    /// A probe this long at most half full means crafted keys, or bad luck.
+    static let longProbe = 48
 
     /// `pairs`: how many key/value pairs the mapping has, merges aside.
     init(pairs: Int) {
@@ -134,43 +145,61 @@ struct KeySet {
             index = 0
             while index < resolved.count {
                 let other = resolved[index]
-                if builder.nodes[other].kind == .scalar { place(other, hash: builder.textHash(of: other)) }
+                if builder.nodes[other].kind == .scalar { place(other, in: builder) }
                 index += 2
             }
-            place(key, hash: builder.textHash(of: key))
+            place(key, in: builder)
             return nil
         }
-        let hash = builder.textHash(of: key)
         let mask = slots.count - 1
-        var slot = hash & mask
+        var slot = hash(key, in: builder) & mask
+        var probes = 0
         while slots[slot] >= 0 {
             let other = Int(slots[slot])
             if builder.sameText(other, key) { return other }
             slot = (slot + 1) & mask
+            probes += 1
+            if probes == Self.longProbe && !seeded {
+                seeded = true
+                rehash(into: slots.count, in: builder)
+                return firstOrInsert(key, in: builder)
+            }
         }
         count += 1
         if count * 2 > slots.count {
-            let old = slots
-            slots = Self.emptySlots(for: count)
-            for other in old where other >= 0 { place(Int(other), hash: builder.textHash(of: Int(other))) }
-            place(key, hash: hash)
+            rehash(into: Self.size(for: count), in: builder)
+            place(key, in: builder)
         } else {
             slots[slot] = Int32(clamping: key)
         }
         return nil
     }
 
-    private mutating func place(_ key: YAMLNode.ID, hash: Int) {
+    private func hash(_ key: YAMLNode.ID, in builder: DocumentBuilder) -> Int {
+        seeded ? builder.textHash(of: key) : builder.withText(of: key) { NameTable<Int>.utf8Hash($0) }
+    }
+
+    private mutating func place(_ key: YAMLNode.ID, in builder: DocumentBuilder) {
         let mask = slots.count - 1
-        var slot = hash & mask
+        var slot = hash(key, in: builder) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(clamping: key)
     }
 
-    /// Room for `keys` keys at most half full, so probes stay short.
+    private mutating func rehash(into size: Int, in builder: DocumentBuilder) {
+        let old = slots
+        slots = Array(repeating: -1, count: size)
+        for other in old where other >= 0 { place(Int(other), in: builder) }
+    }
+
+    /// Room for `keys` keys at most a quarter full, so probes stay short.
     private static func emptySlots(for keys: Int) -> [Int32] {
+        Array(repeating: -1, count: size(for: keys))
+    }
+
+    private static func size(for keys: Int) -> Int {
         var size = 32
         while size < keys * 4 { size *= 2 }
-        return Array(repeating: -1, count: size)
+        return size
     }
 }
