@@ -126,4 +126,54 @@ import Testing
         #expect(declarations.fruits.count == 1 + 1_100)
         #expect(declarations.fruits[8].id == "fruit-7")
     }
+
+    /// Recipes and menu items stay in their files' arrays, where their
+    /// ingredients count from the file's first: read through the book, each
+    /// one's ingredients are the book's numbers of its own, whichever file
+    /// it came from, and a repeat points at its first in the same file.
+    @Test func compositesReadTheirOwnIngredientsFromEveryFile() throws {
+        var declarations = BookDeclarations()
+        declarations.merge(Self.collector("""
+            fruits:
+              kiwi:
+              apple:
+            recipes:
+              kiwi-base: { kiwi: 2 }
+            menu:
+              kiwi-juice:
+                recipe: { kiwi-base: 1, apple: 3 }
+            """, path: "a.yaml"))
+        // 'apple-mix' repeats, after 'kiwi-base' (a recipe of a.yaml) was left out.
+        declarations.merge(Self.collector("""
+            recipes:
+              kiwi-base: { apple: 9 }
+              apple-mix: { apple: 1, kiwi: 1 }
+            menu:
+              mixed:
+                recipe: { apple-mix: 2 }
+            ---
+            menu:
+              apple-mix:
+                recipe: { kiwi: 5 }
+            """, path: "b.yaml"))
+        let composites = declarations.composites
+        #expect(composites.map(\.id) == ["kiwi-base", "kiwi-juice", "apple-mix", "mixed"])
+        #expect(composites.indices.map { composites.kind(of: $0) } == [.recipe, .menuItem, .recipe, .menuItem])
+        let names = composites.indices.map { index in
+            composites.ingredients(of: index).map { declarations.ingredients[$0].name }
+        }
+        #expect(names == [["kiwi"], ["kiwi-base", "apple"], ["apple", "kiwi"], ["apple-mix"]])
+        #expect(composites.indices.map { composites[$0].ingredients } == composites.indices.map { composites.ingredients(of: $0) })
+        var walked: [Range<Int>] = []
+        composites.forEachIngredients { walked.append($0) }
+        #expect(walked == composites.indices.map { composites.ingredients(of: $0) })
+
+        let repeats = declarations.diagnostics.filter { $0.rule == .duplicateDefinition }
+        #expect(repeats.map(\.line) == [2, 9])
+        let mix = try #require(repeats.last)
+        #expect(mix.file == "b.yaml" && mix.column == 3)
+        #expect(mix.notes.first?.range.file == "b.yaml" && mix.notes.first?.range.start.line == 3)
+        let definition = try #require(declarations.definitions.value(for: "mixed"))
+        #expect(definition.kind == .menuItem && definition.index == 3)
+    }
 }

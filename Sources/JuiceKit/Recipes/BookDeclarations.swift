@@ -16,7 +16,9 @@ struct BookDeclarations: Sendable {
     /// piece's) fruits stay in its collector's array when every one of them
     /// stands, as they nearly always do (`Segments`).
     private(set) var fruits = Segments<DeclarationCollector.FruitDeclaration>(copyBelow: Self.copyBelow)
-    var composites: [DeclarationCollector.CompositeDeclaration] = []
+    /// Each recipe and menu item that stands, in the order declared, kept
+    /// as fruits are.
+    private(set) var composites = CompositeList()
     /// Every composite's ingredients, numbered one composite after another
     /// through the whole book (`CompositeDeclaration.ingredients` holds such
     /// numbers), including those of composites dropped as repeats. They stay
@@ -50,6 +52,7 @@ struct BookDeclarations: Sendable {
 
     /// A file's fruits are copied, rather than kept in its own array, when
     /// fewer than this: a book of many small files keeps few arrays.
+    /// (Composites are always kept, with their file's first ingredient.)
     static let copyBelow = 1024
 
     /// Adds the next file's declarations.
@@ -58,62 +61,94 @@ struct BookDeclarations: Sendable {
         diagnostics += file.diagnostics
         let base = ingredients.count
         ingredients.append(contentsOf: file.ingredients)
-        composites.reserve(file.composites.count)
         definitions.reserve(file.declarations.count)
-        // The file's fruits that stand join `fruits` after the loop, all at
-        // once: fruit k of them is number `fruits.count + k`. `kept` lists
-        // them by their index in the file once one is left out; while it is
-        // nil, every fruit so far stands, and fruit k is the file's own k.
-        let firstFruit = fruits.count
-        var keptFruits = 0
-        var kept: [Int]?
+        // The file's fruits and composites that stand join the book after
+        // the loop, each kind at once, in the file's own arrays when all of
+        // them stand.
+        var keptFruits = Kept(first: fruits.count)
+        var keptComposites = Kept(first: composites.count)
         for entry in file.declarations {
             let declared = entry.definition
-            let id = declared.kind == .fruit ? file.fruits[declared.index].id : file.composites[declared.index].id
-            let definition = Definition(kind: declared.kind, index: declared.kind == .fruit ? firstFruit + keptFruits : composites.count)
-            if let first = definitions.insertIfAbsent(id, hash: entry.idHash, definition) {
-                if declared.kind == .fruit && kept == nil { kept = Array(0..<keptFruits) }
-                let range = file.range(of: declared)
-                let firstRange = if first.kind == .fruit && first.index >= firstFruit {
-                    file.fruits[kept.map { $0[first.index - firstFruit] } ?? first.index - firstFruit].range
-                } else {
-                    self.range(of: first)
-                }
-                diagnostics.append(Diagnostic(
-                    .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
-                    notes: [.init(range: firstRange, message: "'\(id)' is first defined here")],
-                    help: "fruits, recipes and menu items share one namespace; rename one of them"
-                ))
-                // Its body was checked as if it stood alone; what was found
-                // there says why it is not in the book.
-                let note = Diagnostic.Note(
-                    range: range,
-                    message: "'\(id)' here duplicates the definition at \(firstRange.file):\(firstRange.start); it is checked, but left out of the book"
-                )
-                for index in entry.diagnostics { diagnostics[firstDiagnostic + index].notes.append(note) }
-                if declared.kind != .fruit {
-                    var composite = file.composites[declared.index]
-                    composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
-                    shadows.append(.init(composite: composite, notes: [note]))
-                }
+            let isFruit = declared.kind == .fruit
+            let id = isFruit ? file.fruits[declared.index].id : file.composites[declared.index].id
+            let definition = Definition(kind: declared.kind, index: isFruit ? keptFruits.next : keptComposites.next)
+            guard let first = definitions.insertIfAbsent(id, hash: entry.idHash, definition) else {
+                if isFruit { keptFruits.keep(declared.index) } else { keptComposites.keep(declared.index) }
                 continue
             }
-            if declared.kind == .fruit {
-                kept?.append(declared.index)
-                keptFruits += 1
+            if isFruit { keptFruits.leaveOut() } else { keptComposites.leaveOut() }
+            let range = file.range(of: declared)
+            // The first may be this file's, not yet in the book.
+            let firstRange = if first.kind == .fruit, let index = keptFruits.fileIndex(of: first.index) {
+                file.fruits[index].range
+            } else if first.kind != .fruit, let index = keptComposites.fileIndex(of: first.index) {
+                file.composites[index].range
             } else {
+                self.range(of: first)
+            }
+            diagnostics.append(Diagnostic(
+                .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
+                notes: [.init(range: firstRange, message: "'\(id)' is first defined here")],
+                help: "fruits, recipes and menu items share one namespace; rename one of them"
+            ))
+            // Its body was checked as if it stood alone; what was found
+            // there says why it is not in the book.
+            let note = Diagnostic.Note(
+                range: range,
+                message: "'\(id)' here duplicates the definition at \(firstRange.file):\(firstRange.start); it is checked, but left out of the book"
+            )
+            for index in entry.diagnostics { diagnostics[firstDiagnostic + index].notes.append(note) }
+            if !isFruit {
                 var composite = file.composites[declared.index]
                 composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
-                composites.append(composite)
+                shadows.append(.init(composite: composite, notes: [note]))
             }
         }
-        if let kept {
-            fruits.append(contentsOf: kept.map { file.fruits[$0] })
-        } else {
-            fruits.append(contentsOf: file.fruits)
-        }
+        fruits.append(contentsOf: keptFruits.standing(file.fruits))
+        composites.append(contentsOf: keptComposites.standing(file.composites), ingredientBase: base)
         mergeLeftOut(file, base: base)
         mergeStock(file)
+    }
+
+    /// Which of one file's fruits, or composites, stand, while the file is
+    /// merged: they are numbered in the book from `first` on, in the order
+    /// declared, and join it once the file is done.
+    private struct Kept {
+        let first: Int
+        private var count = 0
+        /// The file's indices of those that stand, once one was left out;
+        /// while nil, every one so far stands, and number `first + k` is the
+        /// file's own k.
+        private var indices: [Int]?
+
+        init(first: Int) {
+            self.first = first
+        }
+
+        /// The book's number for the next one that stands.
+        var next: Int { first + count }
+
+        mutating func keep(_ index: Int) {
+            indices?.append(index)
+            count += 1
+        }
+
+        mutating func leaveOut() {
+            if indices == nil { indices = Array(0..<count) }
+        }
+
+        /// The file's index of the book's number `number`, when it is one of
+        /// this file's.
+        func fileIndex(of number: Int) -> Int? {
+            guard number >= first, number < next else { return nil }
+            return indices.map { $0[number - first] } ?? number - first
+        }
+
+        /// Those of `all`, the file's list, that stand: `all` itself when
+        /// every one does.
+        func standing<T>(_ all: [T]) -> [T] {
+            indices.map { $0.map { all[$0] } } ?? all
+        }
     }
 
     /// What the file checked but left out of the book.

@@ -229,7 +229,7 @@ struct Linker {
         var edges = EdgeTable()
         edges.reserve(composites: declarations.composites.count, edges: found.count)
         for composite in declarations.composites.indices {
-            let range = declarations.composites[composite].ingredients
+            let range = declarations.composites.ingredients(of: composite)
             for number in range where found.indices.contains(number) {
                 let edge = found[number]
                 guard !edge.isUnknown else {
@@ -247,17 +247,20 @@ struct Linker {
     /// end, when its ingredients are all of them, one composite after
     /// another (a composite with none starts where the next one does); nil
     /// when any are not, such as a repeat's, which the book leaves out.
-    private static func startsInPlace(_ composites: [DeclarationCollector.CompositeDeclaration], edgeCount: Int) -> [Int]? {
+    private static func startsInPlace(_ composites: BookDeclarations.CompositeList, edgeCount: Int) -> [Int]? {
         var starts: [Int] = []
         starts.reserveCapacity(composites.count + 1)
         var position = 0
-        for composite in composites.indices {
-            let range = composites[composite].ingredients
-            guard range.isEmpty || range.lowerBound == position else { return nil }
+        var inPlace = true
+        composites.forEachIngredients { range in
+            guard inPlace, range.isEmpty || range.lowerBound == position else {
+                inPlace = false
+                return
+            }
             starts.append(position)
             position += range.count
         }
-        guard position == edgeCount else { return nil }
+        guard inPlace, position == edgeCount else { return nil }
         starts.append(position)
         return starts
     }
@@ -312,7 +315,7 @@ struct Linker {
                 case .fruit(let fruit):
                     return RecipeBook.Ingredient(component: .fruit(fruit), amount: edge.amount)
                 case .composite(let child):
-                    let component: RecipeBook.Component = composites[child].kind == .recipe
+                    let component: RecipeBook.Component = composites.kind(of: child) == .recipe
                         ? .recipe(localIndex[child]) : .menuItem(localIndex[child])
                     return RecipeBook.Ingredient(component: component, amount: edge.amount)
                 }

@@ -12,7 +12,7 @@ import Darwin
 /// resize. Here the hash is `String.hashValue` (Swift's per-process seeded
 /// SipHash, so crafted ids cannot make probing quadratic), computed once, by
 /// the worker that read the name, in parallel with the other files, and
-/// stored with the declaration. The table only compares hashes: a slot is 16
+/// stored with the declaration. The table only compares hashes: a slot is 8
 /// bytes, so a probe costs one cache line, the names are read only when the
 /// hashes match, and growing moves slots without hashing anything.
 ///
@@ -30,17 +30,23 @@ import Darwin
 /// hashes: it maps one key to many names and is searched by range, which a
 /// table of one value per name does not do, so it stays as it is.
 struct NameTable<Value: Sendable>: Sendable {
+    /// Eight bytes: the table of a book of 100,000 ids is 2 MB rather than
+    /// 4, which halves the pages each growth touches and the cache it
+    /// needs. A slot keeps the hash's high half, enough to skip nearly
+    /// every name that is not the one probed for; the whole hash, needed
+    /// only to grow, is kept in `hashes`, by entry.
     private struct Slot {
-        var hash: Int
-        /// Index into `names` and `values`; `Slot.empty` when unused.
-        var entry: Int
-        static var empty: Slot { Slot(hash: 0, entry: -1) }
+        var tag: UInt32
+        /// Index into `names`, `values` and `hashes`; -1 when unused.
+        var entry: Int32
+        static var empty: Slot { Slot(tag: 0, entry: -1) }
     }
 
     /// Open addressing with linear probing; a power-of-two count, at most half full.
     private var slots: [Slot] = Array(repeating: .empty, count: 16)
     private var names: [String] = []
     private var values: [Value] = []
+    private var hashes: [Int] = []
     /// For a byte-keyed table, every name's UTF-8 in one array, and where
     /// each starts (one extra entry marks the end): probes compare with one
     /// comparison into it rather than reach each `String`'s own storage (which
@@ -51,12 +57,19 @@ struct NameTable<Value: Sendable>: Sendable {
     /// The value stored for `name`, whose `hashValue` is `hash`.
     func value(for name: String, hash: Int) -> Value? {
         let mask = slots.count - 1
+        let tag = Self.tag(hash)
         var index = hash & mask
         while case let slot = slots[index], slot.entry >= 0 {
-            if slot.hash == hash && names[slot.entry] == name { return values[slot.entry] }
+            if slot.tag == tag && names[Int(slot.entry)] == name { return values[Int(slot.entry)] }
             index = (index + 1) & mask
         }
         return nil
+    }
+
+    /// The high half of a hash; the probe's start comes from the low bits.
+    @inline(__always)
+    private static func tag(_ hash: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 32)
     }
 
     /// The value stored for `name`, hashing it here.
@@ -68,9 +81,10 @@ struct NameTable<Value: Sendable>: Sendable {
     /// filled with `utf8Hash`es; `hash` is `utf8Hash(bytes)`.
     func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
         let mask = slots.count - 1
+        let tag = Self.tag(hash)
         var index = hash & mask
         while case let slot = slots[index], slot.entry >= 0 {
-            if slot.hash == hash && storedName(slot.entry, equals: bytes) { return values[slot.entry] }
+            if slot.tag == tag && storedName(Int(slot.entry), equals: bytes) { return values[Int(slot.entry)] }
             index = (index + 1) & mask
         }
         return nil
@@ -100,6 +114,7 @@ struct NameTable<Value: Sendable>: Sendable {
         if size > slots.count { rehash(into: size) }
         names.reserve(extra)
         values.reserve(extra)
+        hashes.reserve(extra)
     }
 
     /// A hash of UTF-8 bytes read eight at a time, for the short ids a
@@ -149,17 +164,22 @@ struct NameTable<Value: Sendable>: Sendable {
 
     /// Stores `value` unless `name` is already there; returns the value that
     /// was there, which stays.
+    /// Returns nil, and stores nothing, past `Int32.max` names, which no
+    /// book within the input limits comes near.
     mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
         if (names.count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
+        let tag = Self.tag(hash)
         var index = hash & mask
         while case let slot = slots[index], slot.entry >= 0 {
-            if slot.hash == hash && names[slot.entry] == name { return values[slot.entry] }
+            if slot.tag == tag && names[Int(slot.entry)] == name { return values[Int(slot.entry)] }
             index = (index + 1) & mask
         }
-        slots[index] = Slot(hash: hash, entry: names.count)
+        guard let entry = Int32(exactly: names.count) else { return nil }
+        slots[index] = Slot(tag: tag, entry: entry)
         names.append(name)
         values.append(value)
+        hashes.append(hash)
         return nil
     }
 
@@ -167,13 +187,15 @@ struct NameTable<Value: Sendable>: Sendable {
         rehash(into: slots.count * 2)
     }
 
+    /// Places every entry again, in entry order: the hashes are read one
+    /// after another rather than by slot.
     private mutating func rehash(into size: Int) {
         var larger = [Slot](repeating: .empty, count: size)
         let mask = larger.count - 1
-        for slot in slots where slot.entry >= 0 {
-            var index = slot.hash & mask
+        for (entry, hash) in hashes.enumerated() {
+            var index = hash & mask
             while larger[index].entry >= 0 { index = (index + 1) & mask }
-            larger[index] = slot
+            larger[index] = Slot(tag: Self.tag(hash), entry: Int32(truncatingIfNeeded: entry))
         }
         slots = larger
     }

@@ -35,6 +35,15 @@ struct Segments<Element: Sendable>: RandomAccessCollection, Sendable {
         return lists[list][position - starts[list]]
     }
 
+    /// What `get` reads of element `position`, given with the number of the
+    /// array that holds it, read where the element is kept: for one field
+    /// of a large element, without copying the rest.
+    @inline(__always)
+    func read<T>(_ position: Int, _ get: (_ element: Element, _ segment: Int) -> T) -> T {
+        let list = segment(holding: position)
+        return get(lists[list][position - starts[list]], list)
+    }
+
     /// Adds `list` at the end: kept as it is, or copied when short.
     mutating func append(contentsOf list: [Element]) {
         guard !list.isEmpty else { return }
