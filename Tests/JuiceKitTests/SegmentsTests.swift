@@ -164,6 +164,8 @@ import Testing
         }
         #expect(names == [["kiwi"], ["kiwi-base", "apple"], ["apple", "kiwi"], ["apple-mix"]])
         #expect(composites.indices.map { composites[$0].ingredients } == composites.indices.map { composites.ingredients(of: $0) })
+        #expect(Array(composites).map(\.ingredients) == composites.indices.map { composites.ingredients(of: $0) })
+        #expect(composites.kinds == composites.indices.map { composites.kind(of: $0) })
         var walked: [Range<Int>] = []
         composites.forEachIngredients { walked.append($0) }
         #expect(walked == composites.indices.map { composites.ingredients(of: $0) })

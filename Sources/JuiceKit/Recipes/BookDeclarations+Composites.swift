@@ -34,6 +34,18 @@ extension BookDeclarations {
             lists.read(position) { composite, _ in composite.kind }
         }
 
+        /// Every composite's kind, in order: for walks that test the kind of
+        /// each, which would otherwise search for every one.
+        var kinds: [DeclarationCollector.Kind] {
+            var kinds: [DeclarationCollector.Kind] = []
+            kinds.reserveCapacity(count)
+            for segment in 0..<lists.segmentCount {
+                let elements = lists.segment(segment).elements
+                for index in elements.indices { kinds.append(elements[index].kind) }
+            }
+            return kinds
+        }
+
         /// The book's numbers of composite `position`'s ingredients.
         func ingredients(of position: Int) -> Range<Int> {
             lists.read(position) { composite, segment in shifted(composite.ingredients, segment) }
@@ -51,13 +63,38 @@ extension BookDeclarations {
         func map<T>(_ transform: (Composite) throws -> T) rethrows -> [T] {
             var result: [T] = []
             result.reserveCapacity(count)
-            for segment in 0..<lists.segmentCount {
-                for var composite in lists.segment(segment).elements {
-                    composite.ingredients = shifted(composite.ingredients, segment)
-                    result.append(try transform(composite))
-                }
-            }
+            for composite in self { result.append(try transform(composite)) }
             return result
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(list: self)
+        }
+
+        /// The composites in order, array by array, with no search per composite.
+        struct Iterator: IteratorProtocol {
+            let list: CompositeList
+            /// The array being read, its number in `list`, and the next place in it.
+            private var elements: [Composite] = []
+            private var segment = -1
+            private var offset = 0
+
+            init(list: CompositeList) {
+                self.list = list
+            }
+
+            mutating func next() -> Composite? {
+                while offset == elements.count {
+                    segment += 1
+                    guard segment < list.lists.segmentCount else { return nil }
+                    elements = list.lists.segment(segment).elements
+                    offset = 0
+                }
+                var composite = elements[offset]
+                offset += 1
+                composite.ingredients = list.shifted(composite.ingredients, segment)
+                return composite
+            }
         }
 
         /// Adds a file's composites that stand; `ingredientBase` is the

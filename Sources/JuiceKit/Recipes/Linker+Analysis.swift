@@ -44,7 +44,8 @@ extension Linker {
         let composites = declarations.composites
         var usedFruit = [Bool](repeating: false, count: declarations.fruits.count)
         var reached = [Bool](repeating: false, count: composites.count)
-        var pending = composites.indices.filter { composites.kind(of: $0) == .menuItem }
+        let kinds = composites.kinds
+        var pending = kinds.indices.filter { kinds[$0] == .menuItem }
         for item in pending { reached[item] = true }
         while let node = pending.popLast() {
             // By index: a slice of the table per node would retain and release it.
@@ -66,7 +67,7 @@ extension Linker {
                 help: "use it in a recipe, or remove it from 'fruits'"
             ))
         }
-        for index in composites.indices where recipes && composites.kind(of: index) == .recipe && !reached[index] {
+        for index in kinds.indices where recipes && kinds[index] == .recipe && !reached[index] {
             let recipe = composites[index]
             diagnostics.append(Diagnostic(
                 .unusedRecipe, at: recipe.range, String("recipe '", recipe.id, "' is not used by any menu item"),
@@ -76,7 +77,8 @@ extension Linker {
     }
 
     private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int], invalidFruit: [Bool]) {
-        for index in declarations.composites.indices where declarations.composites.kind(of: index) == .menuItem {
+        let kinds = declarations.composites.kinds
+        for index in kinds.indices where kinds[index] == .menuItem {
             guard let itemNeeds = needs[index] else {
                 // A cycle or an overflow left this item's need unknown.
                 coverage.skip(.neverMakeable)

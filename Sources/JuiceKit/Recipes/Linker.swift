@@ -297,11 +297,12 @@ struct Linker {
 
     private func assemble(edges: EdgeTable, needs: NeedTable, openingStock: [Int]) -> RecipeBook {
         let composites = declarations.composites
+        let kinds = composites.kinds
         // Composite index -> index among recipes or among menu items.
         var localIndex = [Int](repeating: 0, count: composites.count)
         var recipeCount = 0, menuCount = 0
-        for (index, composite) in composites.enumerated() {
-            if composite.kind == .recipe {
+        for (index, kind) in kinds.enumerated() {
+            if kind == .recipe {
                 localIndex[index] = recipeCount
                 recipeCount += 1
             } else {
@@ -315,7 +316,7 @@ struct Linker {
                 case .fruit(let fruit):
                     return RecipeBook.Ingredient(component: .fruit(fruit), amount: edge.amount)
                 case .composite(let child):
-                    let component: RecipeBook.Component = composites.kind(of: child) == .recipe
+                    let component: RecipeBook.Component = kinds[child] == .recipe
                         ? .recipe(localIndex[child]) : .menuItem(localIndex[child])
                     return RecipeBook.Ingredient(component: component, amount: edge.amount)
                 }
