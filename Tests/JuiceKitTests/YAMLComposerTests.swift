@@ -307,20 +307,32 @@ import Testing
         #expect(document[menu].childCount == 2 * keys.count)
     }
 
+    /// Ids that differ only in their last byte, as numbered ids do, spread
+    /// over a table's slots: the hash's low bits see every byte.
+    @Test func idsThatDifferAtTheEndSpreadOverSlots() {
+        let ids = (0..<1_000).map { "juice-" + String(1_000_000 + $0).dropFirst() }
+        let slots = Set(ids.map { Array($0.utf8).withUnsafeBufferPointer { NameTable<Int>.utf8Hash($0) } & 4_095 })
+        #expect(slots.count > 850)
+    }
+
     /// Eight printable bytes each, whose `utf8Hash` has its low 24 bits zero:
     /// the hash's steps run backwards from chosen values.
     static func collidingKeys(count: Int) -> [String] {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var inverse = multiplier
-        for _ in 0..<6 { inverse = inverse &* (2 &- multiplier &* inverse) }
+        func inverse(of multiplier: UInt64) -> UInt64 {
+            var inverse = multiplier
+            for _ in 0..<6 { inverse = inverse &* (2 &- multiplier &* inverse) }
+            return inverse
+        }
+        let mixInverse = inverse(of: 0x9E37_79B9_7F4A_7C15), finishInverse = inverse(of: 0xD6E8_FEB8_6659_FD93)
         let start: UInt64 = 0xcbf2_9ce4_8422_2325 ^ 8
         var keys: [String] = []
         var target: UInt64 = 0
         while keys.count < count {
             target &+= 1 << 24
-            let mixed = target ^ (target >> 32)                       // undoes the fold of the halves
-            let product = mixed ^ (mixed >> 29) ^ (mixed >> 58)       // undoes the shift-xor
-            let word = (product &* inverse) ^ start                   // undoes the multiply and the start
+            let finished = (target ^ (target >> 32)) &* finishInverse  // undoes the last fold and the multiply
+            let mixed = finished ^ (finished >> 32)                     // undoes the first fold
+            let product = mixed ^ (mixed >> 29) ^ (mixed >> 58)         // undoes the shift-xor
+            let word = (product &* mixInverse) ^ start                  // undoes the multiply and the start
             let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
             guard bytes.allSatisfy({ $0 >= 0x30 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) else { continue }
             keys.append(String(decoding: bytes, as: UTF8.self))

@@ -142,7 +142,14 @@ struct NameTable<Value: Sendable>: Sendable {
             value = mix(value ^ tail)
         }
         // The probe uses the low bits, which a multiply fills only from the
-        // low bits of its input: fold the high half down.
+        // low bits of its input. Folding the high half down once left the
+        // low 24 bits blind to an id's last byte (loaded into the top of the
+        // last word): "juice-0001" to "juice-0009" shared a slot, and a
+        // large mapping's key check (`KeySet`) ran long probes on the
+        // 100-file book. Fold, multiply and fold again, so that every byte
+        // reaches the low bits.
+        value ^= value >> 32
+        value &*= 0xD6E8_FEB8_6659_FD93
         return Int(truncatingIfNeeded: value ^ (value >> 32))
     }
 
