@@ -37,13 +37,12 @@ extension BookDeclarations {
         /// Every composite's kind, in order: for walks that test the kind of
         /// each, which would otherwise search for every one.
         var kinds: [DeclarationCollector.Kind] {
-            var kinds: [DeclarationCollector.Kind] = []
-            kinds.reserveCapacity(count)
-            for segment in 0..<lists.segmentCount {
-                let elements = lists.segment(segment).elements
-                for index in elements.indices { kinds.append(elements[index].kind) }
-            }
-            return kinds
+            lists.map(\.kind)
+        }
+
+        /// Every composite's id, in order, read in place.
+        var ids: [String] {
+            lists.map(\.id)
         }
 
         /// The book's numbers of composite `position`'s ingredients.

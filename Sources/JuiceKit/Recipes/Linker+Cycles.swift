@@ -59,7 +59,7 @@ extension Linker {
     }
 
     mutating func reportCycle(_ cycle: [Int], closing: DeclarationCollector.IngredientDeclaration, edges: EdgeTable) {
-        let ids = declarations.composites.map(\.id)
+        let ids = declarations.composites.ids
         var names = cycle.map { ids[$0] } + [ids[cycle[0]]]
         if names.count > Self.cycleStepsShown {
             names = Array(names.prefix(Self.cycleStepsShown - 1)) + ["...", names[names.count - 1]]

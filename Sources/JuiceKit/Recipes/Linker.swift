@@ -141,7 +141,7 @@ struct Linker {
     /// name, so a clean book never builds it.
     mutating func suggestions() -> SuggestionIndex {
         if let allIDs { return allIDs }
-        let ids = declarations.fruits.map(\.id) + declarations.composites.map(\.id)
+        let ids = declarations.fruits.map(\.id) + declarations.composites.ids
         // An editor relinks after every keystroke, and most keystrokes leave
         // the ids as they were: building the index again was a sixth of a
         // relink of a 100,000-item book with one misspelling (perf).

@@ -109,8 +109,11 @@ struct Segments<Element: Sendable>: RandomAccessCollection, Sendable {
     func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] {
         var result: [T] = []
         result.reserveCapacity(count)
-        for list in lists {
-            for element in list { result.append(try transform(element)) }
+        // By index, so that each element is lent to `transform` where it
+        // is kept: a `for` over the array would copy it out first,
+        // retaining and releasing every string in it.
+        for list in lists.indices {
+            for index in lists[list].indices { result.append(try transform(lists[list][index])) }
         }
         return result
     }
