@@ -73,20 +73,21 @@ import Testing
         return worker.collect(SourceFile(path: path, bytes: Array(text.utf8)))
     }
 
+    /// A `fruits:` section declaring `ids`, one a line from line 2 on.
+    static func fruits(_ ids: [String]) -> String {
+        "fruits:\n" + ids.map { "  \($0):\n" }.joined()
+    }
+
     @Test func repeatedFruitsKeepTheFirstAndPointAtIt() throws {
         var declarations = BookDeclarations()
         // A second document repeats 'kiwi' (a repeat within one mapping
         // would be a repeated key instead).
         declarations.merge(Self.collector("fruits:\n  kiwi:\n  apple:\n  pear:\n---\nfruits:\n  kiwi:\n  plum:\n", path: "a.yaml"))
         // A big second file, kept as it is but for its repeat of 'pear'.
-        var big = "fruits:\n"
-        for index in 0..<1_500 { big += "  fruit-\(index):\n" }
-        big += "  pear:\n  last-one:\n"
+        let big = Self.fruits((0..<1_500).map { "fruit-\($0)" } + ["pear", "last-one"])
         declarations.merge(Self.collector(big, path: "b.yaml"))
         // A third, kept whole.
-        var third = "fruits:\n"
-        for index in 0..<1_200 { third += "  other-\(index):\n" }
-        declarations.merge(Self.collector(third, path: "c.yaml"))
+        declarations.merge(Self.collector(Self.fruits((0..<1_200).map { "other-\($0)" }), path: "c.yaml"))
 
         let ids = declarations.fruits.map(\.id)
         #expect(ids.count == 4 + 1_501 + 1_200)
@@ -114,9 +115,7 @@ import Testing
     @Test func aRepeatAfterALeftOutFruitFindsItsFirstInTheSameFile() throws {
         var declarations = BookDeclarations()
         declarations.merge(Self.collector("fruits:\n  kiwi:\n", path: "a.yaml"))
-        var text = "fruits:\n  kiwi:\n"
-        for index in 0..<1_100 { text += "  fruit-\(index):\n" }
-        text += "---\nfruits:\n  fruit-7:\n"
+        let text = Self.fruits(["kiwi"] + (0..<1_100).map { "fruit-\($0)" }) + "---\n" + Self.fruits(["fruit-7"])
         declarations.merge(Self.collector(text, path: "b.yaml"))
         let repeats = declarations.diagnostics.filter { $0.rule == .duplicateDefinition }
         #expect(repeats.count == 2)
