@@ -173,7 +173,6 @@ struct BookDeclarations: Sendable {
         return stockIncomplete || looseStock.contains(fruit)
     }
 
-
     /// A stock file's entries replace every stock entry the book declared.
     mutating func replaceStock(with file: consuming DeclarationCollector) {
         stock = []
