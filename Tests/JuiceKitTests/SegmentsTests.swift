@@ -157,14 +157,14 @@ import Testing
             """, path: "b.yaml"))
         let composites = declarations.composites
         #expect(composites.map(\.id) == ["kiwi-base", "kiwi-juice", "apple-mix", "mixed"])
-        #expect(composites.indices.map { composites.kind(of: $0) } == [.recipe, .menuItem, .recipe, .menuItem])
+        #expect(composites.kinds == [.recipe, .menuItem, .recipe, .menuItem])
         let names = composites.indices.map { index in
             composites.ingredients(of: index).map { declarations.ingredients[$0].name }
         }
         #expect(names == [["kiwi"], ["kiwi-base", "apple"], ["apple", "kiwi"], ["apple-mix"]])
         #expect(composites.indices.map { composites[$0].ingredients } == composites.indices.map { composites.ingredients(of: $0) })
         #expect(Array(composites).map(\.ingredients) == composites.indices.map { composites.ingredients(of: $0) })
-        #expect(composites.kinds == composites.indices.map { composites.kind(of: $0) })
+        #expect(composites.kinds == composites.indices.map { composites[$0].kind })
         var walked: [Range<Int>] = []
         composites.forEachIngredients { walked.append($0) }
         #expect(walked == composites.indices.map { composites.ingredients(of: $0) })

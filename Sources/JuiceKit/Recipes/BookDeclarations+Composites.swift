@@ -10,8 +10,9 @@ extension BookDeclarations {
     /// 29 ms that thread spent merging while the other cores parsed (perf).
     ///
     /// A composite is large (strings for its id, place and label): the
-    /// linker's walks read the one field they need (`kind(of:)`,
-    /// `ingredients(of:)`) where it is kept rather than copy it out.
+    /// linker's walks read the one field they need (`kinds`, `ids`,
+    /// `ingredients(of:)`, `forEachIngredients`) where it is kept rather
+    /// than copy it out.
     struct CompositeList: RandomAccessCollection, Sendable {
         typealias Composite = DeclarationCollector.CompositeDeclaration
 
@@ -28,10 +29,6 @@ extension BookDeclarations {
                 composite.ingredients = shifted(composite.ingredients, segment)
                 return composite
             }
-        }
-
-        func kind(of position: Int) -> DeclarationCollector.Kind {
-            lists.read(position) { composite, _ in composite.kind }
         }
 
         /// Every composite's kind, in order: for walks that test the kind of

@@ -13,13 +13,15 @@ extension Linker {
         coverage = CheckCoverage()
         for rule in rulesOff { coverage.skip(rule) }
         let unused = [Rule.unusedFruit, .unusedRecipe].filter { !rulesOff.contains($0) }
+        // Read once for both walks: each composite's kind is kept in its file's array.
+        let kinds = declarations.composites.kinds
         // Reachability needs the whole graph: an ingredient dropped for an error
         // (a zero amount, an unreadable recipe) would make its fruit look unused.
         // Report unused things once the book has no errors.
         if unused.isEmpty {
             // Neither unused check runs: no walk.
         } else if unknownNames.isEmpty && !(declarations.diagnostics + diagnostics).containsErrors {
-            reportUnused(edges: edges, fruits: unused.contains(.unusedFruit), recipes: unused.contains(.unusedRecipe))
+            reportUnused(edges: edges, kinds: kinds, fruits: unused.contains(.unusedFruit), recipes: unused.contains(.unusedRecipe))
         } else {
             coverage.skip(.unusedFruit)
             coverage.skip(.unusedRecipe)
@@ -33,18 +35,17 @@ extension Linker {
             ? [Bool](repeating: false, count: declarations.fruits.count)
             : declarations.fruits.map { invalidRanges.contains($0.range) }
         if !rulesOff.contains(.neverMakeable) {
-            reportNeverMakeable(needs: needs, openingStock: openingStock, invalidFruit: invalidFruit)
+            reportNeverMakeable(needs: needs, kinds: kinds, openingStock: openingStock, invalidFruit: invalidFruit)
         }
         if !rulesOff.contains(.missingStock) { reportMissingStock(invalidFruit: invalidFruit) }
     }
 
     /// Walks from every menu item through recipes, with an explicit stack,
     /// and reports the unused fruit, recipes or both.
-    private mutating func reportUnused(edges: EdgeTable, fruits: Bool, recipes: Bool) {
+    private mutating func reportUnused(edges: EdgeTable, kinds: [DeclarationCollector.Kind], fruits: Bool, recipes: Bool) {
         let composites = declarations.composites
         var usedFruit = [Bool](repeating: false, count: declarations.fruits.count)
         var reached = [Bool](repeating: false, count: composites.count)
-        let kinds = composites.kinds
         var pending = kinds.indices.filter { kinds[$0] == .menuItem }
         for item in pending { reached[item] = true }
         while let node = pending.popLast() {
@@ -76,8 +77,7 @@ extension Linker {
         }
     }
 
-    private mutating func reportNeverMakeable(needs: NeedTable, openingStock: [Int], invalidFruit: [Bool]) {
-        let kinds = declarations.composites.kinds
+    private mutating func reportNeverMakeable(needs: NeedTable, kinds: [DeclarationCollector.Kind], openingStock: [Int], invalidFruit: [Bool]) {
         for index in kinds.indices where kinds[index] == .menuItem {
             guard let itemNeeds = needs[index] else {
                 // A cycle or an overflow left this item's need unknown.
