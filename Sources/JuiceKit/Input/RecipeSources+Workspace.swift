@@ -60,6 +60,7 @@ extension RecipeSources {
         var sources: [SourceFile] = []
         var failure: SourceError?
         var joining: DeclarationCollector.Joining?
+        var forecast = IDForecast(totalBytes: totalBytes)
         ParallelFiles.forEach(
             jobs, inParallel: parallel, worker: { DeclarationCollector.Worker() },
             work: { worker, job -> LoadOutcome in
@@ -78,7 +79,7 @@ extension RecipeSources {
                         }
                     }
                     let file = SourceFile(path: path, bytes: bytes)
-                    return .unit(WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil)
+                    return .unit(WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil, bytes: bytes.count)
                 }
             }
         ) { outcome in
@@ -86,8 +87,11 @@ extension RecipeSources {
             case .failure(let error):
                 failure = error
                 return false
-            case .unit(let unit, let source):
+            case .unit(let unit, let source, let bytes):
                 workspace.load(unit)
+                if let ids = forecast.add(bytes: bytes, ids: unit.parts.reduce(0) { $0 + $1.declarations.count }) {
+                    workspace.expect(ids: ids)
+                }
                 if let source { sources.append(source) }
             case .piece(let piece, let file, let plan):
                 var current = joining.take() ?? DeclarationCollector.Joining(plan: plan)
@@ -95,6 +99,8 @@ extension RecipeSources {
                 current.add(piece)
                 if current.fits {
                     workspace.mergeAhead(piece.collector, of: file.path)
+                    let bytes = plan.pieces[current.count - 1].bytes.count
+                    if let ids = forecast.add(bytes: bytes, ids: piece.collector.declarations.count) { workspace.expect(ids: ids) }
                 } else if fitted {
                     workspace.forgetMergedAhead()
                 }
@@ -127,9 +133,41 @@ extension RecipeSources {
     }
 
     private enum LoadOutcome: Sendable {
-        case unit(WorkspaceUnit, SourceFile?)
+        case unit(WorkspaceUnit, SourceFile?, bytes: Int)
         case piece(DeclarationCollector.Piece, SourceFile, BookFilePieces)
         case failure(SourceError)
+    }
+
+    /// How many ids the book will hold, judged once an eighth of its bytes
+    /// were merged: the book's namespace (`BookDeclarations.expect(ids:)`)
+    /// is then made at about its size. Growing it by doubling rehashed it
+    /// three more times on the 100,000-item books, each into fresh pages,
+    /// on the thread that merges while the workers read. Judged once only,
+    /// and never above four times the ids so far: a book whose first files
+    /// are dense (a catalogue of fruits) must not reserve for nothing.
+    private struct IDForecast {
+        let totalBytes: Int
+        private var bytes = 0
+        private var ids = 0
+        private var judged = false
+
+        init(totalBytes: Int) {
+            self.totalBytes = totalBytes
+        }
+
+        /// Counts a merged file or piece; the forecast, the first time an
+        /// eighth of the book is in.
+        mutating func add(bytes more: Int, ids moreIDs: Int) -> Int? {
+            bytes += more
+            ids += moreIDs
+            guard !judged, bytes >= totalBytes / 8, ids >= Self.smallest else { return nil }
+            judged = true
+            let (limit, overflow) = ids.multipliedReportingOverflow(by: 4)
+            return Forecast.whole(ids, in: bytes, of: totalBytes, limit: overflow ? ids : limit)
+        }
+
+        /// Below this many ids, growing costs too little to judge.
+        static let smallest = 4096
     }
 
     /// A job per file, and when `cutting` (the book's total size), a job per

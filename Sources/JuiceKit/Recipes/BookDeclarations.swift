@@ -55,6 +55,13 @@ struct BookDeclarations: Sendable {
     /// (Composites are always kept, with their file's first ingredient.)
     static let copyBelow = 1024
 
+    /// Room for `total` ids in all, when the loader can tell how many the
+    /// book will hold (`Forecast`): the namespace is then made once at
+    /// about its size, rather than rehashed at every doubling.
+    mutating func expect(ids total: Int) {
+        if total > definitions.count { definitions.reserve(total - definitions.count) }
+    }
+
     /// Adds the next file's declarations.
     mutating func merge(_ file: consuming DeclarationCollector) {
         let firstDiagnostic = diagnostics.count

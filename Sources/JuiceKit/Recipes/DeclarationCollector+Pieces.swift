@@ -101,15 +101,12 @@ extension DeclarationCollector {
             return true
         }
 
-        /// How many of something the whole file holds, with an eighth to
-        /// spare, if the file's first `byte` bytes held `count`; never more
-        /// than `maximumRoom`, so that a dense start does not make a sparse
-        /// file ask for memory it will not use (past it, lists grow as
+        /// How many of something the whole file holds if its first `byte`
+        /// bytes held `count`, up to `maximumRoom` (past it, lists grow as
         /// arrays do).
         private func projected(_ count: Int, through byte: Int) -> Int? {
-            guard byte > 0, let fileBytes = plan.pieces.last?.bytes.upperBound else { return nil }
-            let (scaled, overflow) = count.multipliedReportingOverflow(by: fileBytes)
-            return overflow ? nil : max(count, min(scaled / byte + scaled / byte / 8, Self.maximumRoom))
+            guard let fileBytes = plan.pieces.last?.bytes.upperBound else { return nil }
+            return Forecast.whole(count, in: byte, of: fileBytes, limit: Self.maximumRoom)
         }
 
         /// A million entries of a list: four times the largest one-file book

@@ -267,28 +267,36 @@ struct Linker {
 
     private mutating func resolveStock() -> [Int] {
         var stock = [Int](repeating: 0, count: declarations.fruits.count)
-        let fruitIDs = declarations.fruits.map(\.id)
+        // The fruits' ids are listed for "did you mean" only once an entry
+        // names no fruit: listing a book's 100,000 fruits for nothing was
+        // most of a clean link of lint-unused (0.85 of 1.1 ms, clock stamps).
+        var fruitIDs: [String]?
         for entry in declarations.stock {
-            guard let index = stockedFruit(entry.fruit, at: entry.range, fruitIDs: fruitIDs) else { continue }
+            guard let index = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs) else { continue }
             stock[index] = entry.amount
         }
         for entry in declarations.shadowStock {
-            _ = stockedFruit(entry.fruit, at: entry.range, fruitIDs: fruitIDs, notes: entry.notes)
+            _ = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs, notes: entry.notes)
         }
         return stock
     }
 
     /// The fruit a stock entry names, or nil after reporting that it names
     /// none. A name declared only where it does not count is not reported.
-    private mutating func stockedFruit(_ name: String, at range: SourceRange, fruitIDs: [String], notes: [Diagnostic.Note] = []) -> Int? {
+    /// `fruitIDs` is filled at the first report and kept for the next.
+    private mutating func stockedFruit(
+        _ name: String, at range: SourceRange, fruitIDs: inout [String]?, notes: [Diagnostic.Note] = []
+    ) -> Int? {
         let definition = declarations.definitions.value(for: name)
         if let definition, definition.kind == .fruit { return definition.index }
         if definition == nil && declarations.looseIDs.contains(name) { return nil }
         let message = definition.map { "'\(name)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
             ?? "unknown fruit '\(name)'"
+        let ids = fruitIDs ?? declarations.fruits.map(\.id)
+        fruitIDs = ids
         diagnostics.append(Diagnostic(
             .unknownFruit, at: range, message, notes: notes,
-            help: Suggestion.didYouMean(name, in: fruitIDs) ?? "declare it under 'fruits:' first"
+            help: Suggestion.didYouMean(name, in: ids) ?? "declare it under 'fruits:' first"
         ))
         return nil
     }

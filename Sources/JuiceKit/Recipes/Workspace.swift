@@ -105,6 +105,14 @@ public struct RecipeWorkspace: Sendable {
         merged = prefix
     }
 
+    /// Room for about `total` ids in the book being loaded, which the
+    /// loader judges from the files so far (`Forecast`).
+    mutating func expect(ids total: Int) {
+        guard var prefix = merged.take() else { return }
+        prefix.linking.expect(ids: total)
+        merged = prefix
+    }
+
     /// The parts merged ahead are not the next unit's: the snapshot merges
     /// every unit again.
     mutating func forgetMergedAhead() {

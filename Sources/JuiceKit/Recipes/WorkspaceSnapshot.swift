@@ -94,6 +94,11 @@ public struct WorkspaceSnapshot: Sendable {
             partsAhead += 1
         }
 
+        /// Room for `total` ids in all (`BookDeclarations.expect(ids:)`).
+        mutating func expect(ids total: Int) {
+            declarations.expect(ids: total)
+        }
+
         /// Everything after the files' own work: the stock file, the linker,
         /// the sorted diagnostics.
         consuming func finish(

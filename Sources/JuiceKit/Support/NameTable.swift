@@ -54,6 +54,9 @@ struct NameTable<Value: Sendable>: Sendable {
     private var utf8Store: [UInt8] = []
     private var utf8Offsets: [Int] = [0]
 
+    /// How many names are stored.
+    var count: Int { names.count }
+
     /// The value stored for `name`, whose `hashValue` is `hash`.
     func value(for name: String, hash: Int) -> Value? {
         let mask = slots.count - 1
