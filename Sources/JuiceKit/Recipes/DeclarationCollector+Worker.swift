@@ -14,6 +14,9 @@ extension DeclarationCollector {
     /// lint-deep.)
     struct Worker {
         var composer = YAMLComposer()
+        /// Ingredient names seen in this thread's files so far, lent to
+        /// each file's collector (`DeclarationCollector.ingredientName`).
+        private var ingredientNames: NameTable<Int>?
         /// The most ingredients and composites per KiB of input so far, rounded up.
         private var ingredientsPerKiB = 0
         private var compositesPerKiB = 0
@@ -32,7 +35,9 @@ extension DeclarationCollector {
             var collector = DeclarationCollector()
             collector.ingredients.reserveCapacity(Self.room(ingredientsPerKiB, bytes))
             collector.composites.reserveCapacity(Self.room(compositesPerKiB, bytes))
+            collector.ingredientNames = ingredientNames.take()
             body(&composer, &collector)
+            ingredientNames = collector.ingredientNames.take()
             ingredientsPerKiB = max(ingredientsPerKiB, Self.perKiB(collector.ingredients.count, bytes))
             compositesPerKiB = max(compositesPerKiB, Self.perKiB(collector.composites.count, bytes))
             return collector

@@ -123,6 +123,11 @@ struct DeclarationCollector: Sendable {
     /// Fruits stocked where it does not count, for the same reason: their
     /// stock is unknown rather than missing.
     var looseStock: Set<String> = []
+    /// Ingredient names made so far, by their bytes, each with its
+    /// `hashValue` (`ingredientName`). A worker lends its table to each
+    /// collector it runs (`Worker.withBuffers`), so that it serves file
+    /// after file; a collector made elsewhere makes its own.
+    var ingredientNames: NameTable<Int>?
     /// Set when stock entries may have been lost unseen (a stock section of
     /// the wrong shape, a file cut short by a syntax error): then no fruit's
     /// stock can be called missing.
@@ -324,6 +329,27 @@ struct DeclarationCollector: Sendable {
         composites.append(item)
     }
 
+    /// An ingredient's name, as `keyText` gives it, and its `hashValue`.
+    /// A book names a few hundred fruits and recipes hundreds of thousands
+    /// of times: each distinct name is made a `String` and hashed once, and
+    /// found again by its bytes (`ingredientNames`), rather than validated
+    /// and run through SipHash at every use. Past `internedNames`, or for
+    /// names that collide on purpose, a name is made as before.
+    private mutating func ingredientName(_ document: YAMLDocument, _ key: YAMLNode.ID) -> (String, Int)? {
+        guard isScalarKey(document, key) else { return nil }
+        var names = ingredientNames.take() ?? NameTable()
+        defer { ingredientNames = names }
+        let interned = document.withText(of: key) { bytes in
+            names.intern(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes), limit: Self.internedNames) { $0.hashValue }
+        }
+        if let interned { return interned }
+        let name = document.text(of: key)
+        return (name, name.hashValue)
+    }
+
+    /// At most this many ingredient names are kept (`ingredientName`).
+    static let internedNames = 1 << 16
+
     /// Reads `{ingredient: amount}` into `ingredients` and returns where they
     /// went. Returns nil when the shape is wrong (already reported);
     /// ingredients whose amount is invalid are reported and left out.
@@ -345,12 +371,12 @@ struct DeclarationCollector: Sendable {
         let first = ingredients.count
         ingredients.reserve(node.childCount / 2)
         for (ingredientKey, amountNode) in document.pairs(of: value) {
-            guard let name = keyText(document, ingredientKey) else { continue }
+            guard let (name, nameHash) = ingredientName(document, ingredientKey) else { continue }
             guard let amount = Self.amount(
                 document, amountNode, allowZero: false, what: "amount of '\(name)' in \(owner())", into: &diagnostics
             ) else { continue }
             ingredients.append(IngredientDeclaration(
-                name: name, nameHash: name.hashValue, range: document.range(of: ingredientKey), amount: amount,
+                name: name, nameHash: nameHash, range: document.range(of: ingredientKey), amount: amount,
                 spelling: NameSpelling(document, ingredientKey)
             ))
         }
