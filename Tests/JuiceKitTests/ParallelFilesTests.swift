@@ -170,4 +170,14 @@ import Testing
         #expect(parallelBook.menu == book.menu)
         #expect(RecipeGraph.render(parallelBook, format: .mermaid) == RecipeGraph.render(book, format: .mermaid))
     }
+
+    /// Work started in the background hands back what it returned, as
+    /// often as it is asked, and only once it has ended.
+    @Test func backgroundWorkHandsBackItsResult() {
+        let started = ParallelFiles.background { (0..<100_000).reduce(0, &+) }
+        #expect(started.result() == 4_999_950_000)
+        #expect(started.result() == 4_999_950_000)
+        let strings = ParallelFiles.background { (0..<3).map { "item \($0)" } }
+        #expect(strings.result() == ["item 0", "item 1", "item 2"])
+    }
 }

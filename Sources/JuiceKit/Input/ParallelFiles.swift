@@ -69,6 +69,42 @@ enum ParallelFiles {
         }
     }
 
+    /// `work` started on another core, when there is one, for its result
+    /// to be taken later (`Background.result`); run here and now when not.
+    static func background<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Background<Result> {
+        let background = Background<Result>()
+        guard cores > 1 else {
+            background.store(work())
+            return background
+        }
+        DispatchQueue.global().async { background.store(work()) }
+        return background
+    }
+
+    /// A result computed on another thread: stored once, then read after
+    /// the semaphore says it is there, which is the synchronisation the
+    /// unchecked `Sendable` relies on.
+    final class Background<Result: Sendable>: @unchecked Sendable {
+        private var value: Result?
+        private let ready = DispatchSemaphore(value: 0)
+
+        fileprivate init() {}
+
+        fileprivate func store(_ result: Result) {
+            value = result
+            ready.signal()
+        }
+
+        /// Waits for the work to end and hands back what it returned.
+        func result() -> Result {
+            ready.wait()
+            defer { ready.signal() }
+            // `store` writes the value before it signals, so it is never nil here.
+            guard let value else { preconditionFailure("background result signalled but not stored") }
+            return value
+        }
+    }
+
     /// Each item and its result. An item is taken and its result stored by
     /// the one thread that claimed it; the result is read after that thread
     /// signals the slot's semaphore, which is the synchronisation the

@@ -54,7 +54,7 @@ struct Linker {
 
     /// Every composite's edges in one flat array, composite by composite: one
     /// allocation for the whole book instead of one per recipe and menu item.
-    struct EdgeTable {
+    struct EdgeTable: Sendable {
         private var edges: [Edge] = []
         /// Where each composite's edges start in `edges`; one extra entry at the end.
         private var starts: [Int] = [0]
@@ -126,11 +126,16 @@ struct Linker {
     mutating func link(analysis: Bool, rulesOff: Set<Rule> = [], assemble wantsBook: Bool = true) -> RecipeBook? {
         let edges = resolve()
         let openingStock = resolveStock()
+        let kinds = declarations.composites.kinds
+        // The walk for the unused checks needs only the edges: it runs on
+        // the other core while the cycle check and the flattening run here.
+        let reach = analysis && !(rulesOff.contains(.unusedFruit) && rulesOff.contains(.unusedRecipe))
+            ? Self.reachInBackground(edges: edges, kinds: kinds, fruits: declarations.fruits.count) : nil
         let (order, onCycle) = orderAndReportCycles(edges)
         // Without a book to assemble, only never-makeable reads the needs of
         // what nothing else uses, and only the fruits the stock cannot cover.
         let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook ? nil : openingStock)
-        if analysis { analyse(edges: edges, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
+        if analysis { analyse(edges: edges, kinds: kinds, reach: reach, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
         reportUnknownNames()
         return wantsBook ? assemble(edges: edges, needs: needs, openingStock: openingStock) : nil
     }
