@@ -337,10 +337,11 @@ struct DeclarationCollector: Sendable {
     /// names that collide on purpose, a name is made as before.
     private mutating func ingredientName(_ document: YAMLDocument, _ key: YAMLNode.ID) -> (String, Int)? {
         guard isScalarKey(document, key) else { return nil }
-        var names = ingredientNames.take() ?? NameTable()
-        defer { ingredientNames = names }
+        if ingredientNames == nil { ingredientNames = NameTable() }
+        // Through the optional, in place: moving the table out and back
+        // retained and released each of its arrays for every ingredient.
         let interned = document.withText(of: key) { bytes in
-            names.intern(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes), limit: Self.internedNames) { $0.hashValue }
+            ingredientNames?.intern(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes), limit: Self.internedNames) { $0.hashValue }
         }
         if let interned { return interned }
         let name = document.text(of: key)
