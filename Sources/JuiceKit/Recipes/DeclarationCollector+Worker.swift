@@ -17,9 +17,12 @@ extension DeclarationCollector {
         /// Ingredient names seen in this thread's files so far, lent to
         /// each file's collector (`DeclarationCollector.ingredientName`).
         private var ingredientNames: NameTable<Int>?
-        /// The most ingredients and composites per KiB of input so far, rounded up.
-        private var ingredientsPerKiB = 0
-        private var compositesPerKiB = 0
+        /// The most ingredients and composites per KiB of input so far,
+        /// rounded up; before the first file, a guess above the benchmark
+        /// books' densities (21 and 7), so that the first file's lists do
+        /// not grow by doubling either. (Room never used is never touched.)
+        private var ingredientsPerKiB = 32
+        private var compositesPerKiB = 16
 
         /// Composes one file and collects what it declares: the whole of a
         /// file's work that needs no other file.
