@@ -83,3 +83,40 @@ import Testing
         #expect(Forecast.whole(Int.max / 2, in: 1, of: 8, limit: 1 << 20) == nil)
     }
 }
+
+/// A lint's loader has labels and emoji checked but not kept
+/// (`DeclarationCollector.keepsLabels`): the same problems are reported
+/// either way.
+@Suite struct LabelKeepingTests {
+    private static let text = """
+        fruits:
+          mango: { label: Mango, emoji: "🥭" }
+          kiwi: { label: [not, text] }
+        menu:
+          mango-juice:
+            label: Mango Juice With A Long Label
+            recipe: { mango: 2 }
+          kiwi-juice:
+            label: ~
+            recipe: { kiwi: 1 }
+
+        """
+
+    private func collect(keepingLabels: Bool) -> DeclarationCollector {
+        var worker = DeclarationCollector.Worker()
+        worker.keepsLabels = keepingLabels
+        return worker.collect(SourceFile(path: "book.yaml", bytes: Array(Self.text.utf8)))
+    }
+
+    @Test func labelsAreCheckedEitherWayAndKeptOnlyWhenAsked() {
+        let kept = collect(keepingLabels: true), dropped = collect(keepingLabels: false)
+        #expect(kept.fruits.map(\.label) == ["Mango", nil])
+        #expect(kept.fruits.map(\.emoji) == ["🥭", nil])
+        #expect(kept.composites.map(\.label) == ["Mango Juice With A Long Label", nil])
+        #expect(dropped.fruits.allSatisfy { $0.label == nil && $0.emoji == nil })
+        #expect(dropped.composites.allSatisfy { $0.label == nil })
+        let problems = kept.diagnostics.map { "\($0.rule.id) \($0.range.start.line):\($0.range.start.column)" }
+        #expect(problems == ["invalid-type 3:18", "invalid-type 9:12"])
+        #expect(dropped.diagnostics.map { "\($0.rule.id) \($0.range.start.line):\($0.range.start.column)" } == problems)
+    }
+}

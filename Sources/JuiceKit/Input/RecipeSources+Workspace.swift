@@ -18,6 +18,8 @@ extension RecipeSources {
     /// - Parameter analysis: snapshots run the lint analyses.
     /// - Parameter rulesOff: analyses snapshots leave out, their rule being off.
     /// - Parameter book: snapshots assemble the `RecipeBook`.
+    /// - Parameter labels: keep the labels and emoji; a lint, which reports
+    ///   nothing that quotes them, has them checked only.
     /// - Parameter keepingText: hand the files' text back, for printers that
     ///   quote source lines; otherwise each file's bytes are dropped once its
     ///   unit is built.
@@ -32,10 +34,11 @@ extension RecipeSources {
     /// workspace that can take the next edit.
     public static func loadWorkspace(
         paths: [String], stockPath: String?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool,
-        keepingText: Bool, requireFiles: Bool = true, absolutePaths: Bool = false, standardInput: SourceFile? = nil
+        labels: Bool = true, keepingText: Bool, requireFiles: Bool = true, absolutePaths: Bool = false,
+        standardInput: SourceFile? = nil
     ) throws(SourceError) -> LoadedBook {
         try loadWorkspace(
-            paths: paths, stockPath: stockPath, analysis: analysis, rulesOff: rulesOff, book: wantsBook,
+            paths: paths, stockPath: stockPath, analysis: analysis, rulesOff: rulesOff, book: wantsBook, labels: labels,
             keepingText: keepingText, requireFiles: requireFiles, parallelAbove: ParallelFiles.minimumTotalBytes,
             absolutePaths: absolutePaths, standardInput: standardInput
         )
@@ -45,7 +48,8 @@ extension RecipeSources {
     /// parallel; tests set it to 0 and to `Int.max` to hold both paths equal.
     static func loadWorkspace(
         paths: [String], stockPath: String?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool,
-        keepingText: Bool, requireFiles: Bool, parallelAbove: Int, absolutePaths: Bool = false, standardInput: SourceFile? = nil
+        labels: Bool = true, keepingText: Bool, requireFiles: Bool, parallelAbove: Int, absolutePaths: Bool = false,
+        standardInput: SourceFile? = nil
     ) throws(SourceError) -> LoadedBook {
         var found = try discoverSized(paths: paths)
         if absolutePaths { found = found.map { (absolutePath($0.path), $0.size) } }
@@ -62,7 +66,11 @@ extension RecipeSources {
         var joining: DeclarationCollector.Joining?
         var forecast = IDForecast(totalBytes: totalBytes)
         ParallelFiles.forEach(
-            jobs, inParallel: parallel, worker: { DeclarationCollector.Worker() },
+            jobs, inParallel: parallel, worker: {
+                var worker = DeclarationCollector.Worker()
+                worker.keepsLabels = labels
+                return worker
+            },
             work: { worker, job -> LoadOutcome in
                 switch job {
                 case .piece(let file, let plan, let index):

@@ -20,7 +20,7 @@ extension Linter {
         do throws(SourceError) {
             let loaded = try RecipeSources.loadWorkspace(
                 paths: paths, stockPath: options.stockPath, analysis: true, rulesOff: configuration.rulesOff, book: false,
-                keepingText: true
+                labels: false, keepingText: true
             )
             workspace = loaded.workspace
             sources = loaded.sources

@@ -31,7 +31,7 @@ public struct Linter: Sendable {
         do throws(SourceError) {
             loaded = try RecipeSources.loadWorkspace(
                 paths: paths, stockPath: options.stockPath, analysis: true, rulesOff: configuration.rulesOff, book: false,
-                keepingText: keepingText,
+                labels: false, keepingText: keepingText,
                 standardInput: options.standardInput
             )
         } catch {

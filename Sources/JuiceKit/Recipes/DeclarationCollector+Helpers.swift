@@ -140,12 +140,27 @@ extension DeclarationCollector {
 
     /// A scalar field such as a label.
     mutating func text(_ document: YAMLDocument, _ value: YAMLNode.ID, field: String) -> String? {
+        isText(document, value, field: field) ? document.text(of: value) : nil
+    }
+
+    /// A label or an emoji: checked as `text` checks it, and made only when
+    /// labels are kept (`keepsLabels`).
+    mutating func shown(_ document: YAMLDocument, _ value: YAMLNode.ID, field: String) -> String? {
+        guard keepsLabels else {
+            _ = isText(document, value, field: field)
+            return nil
+        }
+        return text(document, value, field: field)
+    }
+
+    /// Whether a field's value is text; reported when it is not.
+    private mutating func isText(_ document: YAMLDocument, _ value: YAMLNode.ID, field: String) -> Bool {
         let node = document[value]
         guard node.kind == .scalar, !node.isNull else {
             report(.invalidType, document, value, "'\(field)' must be text, found \(node.kindDescription)")
-            return nil
+            return false
         }
-        return document.text(of: value)
+        return true
     }
 
     /// An unknown key of `mapping`, with a did-you-mean; renamed by its fix

@@ -14,6 +14,8 @@ extension DeclarationCollector {
     /// lint-deep.)
     struct Worker {
         var composer = YAMLComposer()
+        /// Whether the collectors keep labels and emoji (`DeclarationCollector.keepsLabels`).
+        var keepsLabels = true
         /// Ingredient names seen in this thread's files so far, lent to
         /// each file's collector (`DeclarationCollector.ingredientName`).
         private var ingredientNames: NameTable<Int>?
@@ -36,6 +38,7 @@ extension DeclarationCollector {
         /// are likely to hold, and hands it back.
         mutating func withBuffers(bytes: Int, _ body: (inout YAMLComposer, inout DeclarationCollector) -> Void) -> DeclarationCollector {
             var collector = DeclarationCollector()
+            collector.keepsLabels = keepsLabels
             collector.ingredients.reserveCapacity(Self.room(ingredientsPerKiB, bytes))
             collector.composites.reserveCapacity(Self.room(compositesPerKiB, bytes))
             collector.ingredientNames = ingredientNames.take()

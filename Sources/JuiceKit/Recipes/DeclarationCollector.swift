@@ -123,6 +123,12 @@ struct DeclarationCollector: Sendable {
     /// Fruits stocked where it does not count, for the same reason: their
     /// stock is unknown rather than missing.
     var looseStock: Set<String> = []
+    /// Whether labels and emoji are kept. A lint reports nothing that
+    /// quotes them, so its loader (`RecipeSources.loadWorkspace(labels:)`)
+    /// has them checked but not made into strings: 95,000 of the 100-file
+    /// book's menu items have one, most too long to be stored inline, each
+    /// an allocation and a validation of its text.
+    var keepsLabels = true
     /// Ingredient names made so far, by their bytes, each with its
     /// `hashValue` (`ingredientName`). A worker lends its table to each
     /// collector it runs (`Worker.withBuffers`), so that it serves file
@@ -247,10 +253,10 @@ struct DeclarationCollector: Sendable {
             forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
                 guard collector.isScalarKey(document, fieldKey) else { return }
                 if document.hasText(fieldKey, "label") {
-                    let label = collector.text(document, fieldValue, field: "label")
+                    let label = collector.shown(document, fieldValue, field: "label")
                     if counts { fruit.label = label }
                 } else if document.hasText(fieldKey, "emoji") {
-                    let emoji = collector.text(document, fieldValue, field: "emoji")
+                    let emoji = collector.shown(document, fieldValue, field: "emoji")
                     if counts { fruit.emoji = emoji }
                 } else {
                     collector.reportUnknownKey(
@@ -290,7 +296,7 @@ struct DeclarationCollector: Sendable {
                 guard collector.isScalarKey(document, fieldKey) else { return }
                 // Keys are told apart by their bytes, making no `String`.
                 if document.hasText(fieldKey, "label") {
-                    let label = collector.text(document, fieldValue, field: "label")
+                    let label = collector.shown(document, fieldValue, field: "label")
                     if counts { item.label = label }
                 } else if document.hasText(fieldKey, "price") {
                     let price = Self.amount(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &collector.diagnostics)
