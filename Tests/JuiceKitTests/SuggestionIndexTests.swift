@@ -36,6 +36,22 @@ import Testing
         }
     }
 
+    /// The index is built in parts on several cores, each sorted, then
+    /// merged: the merge keeps every key and orders them by group.
+    @Test func sortedPartsMergeIntoOneSortedList() {
+        var generator = SystemRandomNumberGenerator()
+        for (firstCount, secondCount) in [(0, 0), (0, 5), (7, 0), (1_000, 3_000), (20_000, 19_999)] {
+            var first = (0..<firstCount).map { _ in UInt64.random(in: 0...(1 << 20), using: &generator) << 12 | 7 }
+            var second = (0..<secondCount).map { _ in UInt64.random(in: 0...(1 << 20), using: &generator) << 12 | 9 }
+            SuggestionIndex.radixSort(&first, fromBit: 12)
+            SuggestionIndex.radixSort(&second, fromBit: 12)
+            let merged = SuggestionIndex.merged(first, second, groupShift: 12)
+            #expect(merged.count == firstCount + secondCount)
+            #expect(merged.map { $0 >> 12 } == (first + second).map { $0 >> 12 }.sorted())
+            #expect(merged.sorted() == (first + second).sorted())
+        }
+    }
+
     @Test func largeListsUseTheIndex() {
         #expect(Self.names.count > SuggestionIndex.scanLimit)
     }

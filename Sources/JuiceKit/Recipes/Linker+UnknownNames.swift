@@ -84,6 +84,8 @@ extension Linker {
     static func closestMatches(_ names: [String], in index: SuggestionIndex) -> [(name: String, isSole: Bool)?] {
         var matches = [(name: String, isSole: Bool)?](repeating: nil, count: names.count)
         let chunks = names.count >= parallelMatchMinimum ? ParallelFiles.cores : 1
+        // Built before the queries start, on every core (`SuggestionIndex.prepare`).
+        if chunks > 1 { index.prepare() }
         matches.withUnsafeMutableBufferPointer { matches in
             let results = MatchBuffer(matches: matches)
             let lookUp = { @Sendable (chunk: Int) in

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// "Did you mean" over a fixed list of names, fast whatever the list's size.
@@ -112,27 +113,87 @@ public final class SuggestionIndex: Sendable {
         return best.map { (names[$0.index], $0.isSole && (names.count <= Self.scanLimit || $0.distance <= 1)) }
     }
 
+    /// Builds the tables now, if no query has, so that queries started
+    /// together on several cores do not wait for the first one's build.
+    func prepare() {
+        _ = prepared()
+    }
+
     /// The tables, built by the first query that needs them.
     private func prepared() -> (scalars: [[Unicode.Scalar]], variants: [UInt64]) {
         tables.withLock { tables in
             if let tables { return (tables.scalars, tables.variants) }
-            let scalars = names.map { Array($0.unicodeScalars) }
-            let variants = names.count > Self.scanLimit ? buildVariants(scalars) : []
-            tables = Tables(scalars: scalars, variants: variants)
-            return (scalars, variants)
+            let built = build()
+            tables = built
+            return (built.scalars, built.variants)
         }
     }
 
-    private func buildVariants(_ scalars: [[Unicode.Scalar]]) -> [UInt64] {
-        var keys: [UInt64] = []
-        keys.reserveCapacity(names.count * 12)
-        for (index, name) in scalars.enumerated() {
-            Self.forEachVariantHash(name) { hash in
-                keys.append((hash >> groupShift) << groupShift | UInt64(index))
+    /// A large list's tables are built in parts, one per core: each part
+    /// splits its names into scalars, hashes their variants and sorts its
+    /// keys, and the sorted parts are merged. Built alone, the index was 55
+    /// of the 80 ms that reporting 10,000 misspellings in a 100,000-item
+    /// book took, while the other core waited (perf).
+    private func build() -> Tables {
+        let count = names.count
+        guard count > Self.scanLimit else { return Tables(scalars: names.map { Array($0.unicodeScalars) }, variants: []) }
+        let parts = min(ParallelFiles.cores, Self.maximumParts)
+        var scalars: [[Unicode.Scalar]] = []
+        var sortedParts: [[UInt64]] = Array(repeating: [], count: parts)
+        scalars = [[Unicode.Scalar]](unsafeUninitializedCapacity: count) { scalarBuffer, initialized in
+            sortedParts.withUnsafeMutableBufferPointer { partBuffer in
+                let output = BuildOutput(scalars: scalarBuffer, parts: partBuffer)
+                let names = self.names, shift = groupShift
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    let range = count * part / parts..<count * (part + 1) / parts
+                    var keys: [UInt64] = []
+                    keys.reserveCapacity(range.count * 12)
+                    for index in range {
+                        let name = Array(names[index].unicodeScalars)
+                        Self.forEachVariantHash(name) { hash in keys.append((hash >> shift) << shift | UInt64(index)) }
+                        output.scalars.initializeElement(at: index, to: name)
+                    }
+                    Self.radixSort(&keys, fromBit: Int(shift))
+                    output.parts[part] = keys
+                }
+            }
+            // Every part has initialised its own names' elements, so all of them.
+            initialized = count
+        }
+        var variants = sortedParts[0]
+        for part in sortedParts.dropFirst() { variants = Self.merged(variants, part, groupShift: groupShift) }
+        return Tables(scalars: scalars, variants: variants)
+    }
+
+    /// More parts than this only add merging.
+    static let maximumParts = 4
+
+    /// Where the parts of `build` write, each its own elements and slot.
+    private struct BuildOutput: @unchecked Sendable {
+        let scalars: UnsafeMutableBufferPointer<[Unicode.Scalar]>
+        let parts: UnsafeMutableBufferPointer<[UInt64]>
+    }
+
+    /// Two lists sorted by their bits from `groupShift` up, merged into one.
+    /// Keys of one group may come in any order (`radixSort`): a query
+    /// checks every member of a group, and ties go to the earliest name
+    /// whatever the order it meets them in.
+    static func merged(_ first: [UInt64], _ second: [UInt64], groupShift: UInt64) -> [UInt64] {
+        var result: [UInt64] = []
+        result.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count && j < second.count {
+            if first[i] >> groupShift <= second[j] >> groupShift {
+                result.append(first[i])
+                i += 1
+            } else {
+                result.append(second[j])
+                j += 1
             }
         }
-        Self.radixSort(&keys, fromBit: Int(groupShift))
-        return keys
+        result += first[i...]
+        result += second[j...]
+        return result
     }
 
     /// Sorts by the bits from `lowestBit` up, in 8-bit digits, least
