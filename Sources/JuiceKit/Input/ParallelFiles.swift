@@ -69,11 +69,14 @@ enum ParallelFiles {
         }
     }
 
-    /// `work` started on another core, when there is one, for its result
-    /// to be taken later (`Background.result`); run here and now when not.
-    static func background<Result: Sendable>(_ work: @escaping @Sendable () -> Result) -> Background<Result> {
+    /// `work` started on another core, when `inParallel` and there is one,
+    /// for its result to be taken later (`Background.result`); run here and
+    /// now when not (a small book's work costs less than waking a thread).
+    static func background<Result: Sendable>(
+        inParallel: Bool = true, _ work: @escaping @Sendable () -> Result
+    ) -> Background<Result> {
         let background = Background<Result>()
-        guard cores > 1 else {
+        guard inParallel, cores > 1 else {
             background.store(work())
             return background
         }

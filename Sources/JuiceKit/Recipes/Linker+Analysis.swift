@@ -58,7 +58,7 @@ extension Linker {
     /// 1.3 ms of the 12 ms link of the 100-file book, and 1.7 of 14 on the
     /// book of nested recipes (perf).
     static func reachInBackground(edges: EdgeTable, kinds: [DeclarationCollector.Kind], fruits: Int) -> ParallelFiles.Background<Reach> {
-        ParallelFiles.background {
+        ParallelFiles.background(inParallel: edges.edgeCount >= parallelLookUpMinimum) {
             var usedFruit = [Bool](repeating: false, count: fruits)
             var reached = [Bool](repeating: false, count: kinds.count)
             var pending = kinds.indices.filter { kinds[$0] == .menuItem }
