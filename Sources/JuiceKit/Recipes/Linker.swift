@@ -126,6 +126,8 @@ struct Linker {
     mutating func link(analysis: Bool, rulesOff: Set<Rule> = [], assemble wantsBook: Bool = true) -> RecipeBook? {
         let edges = resolve()
         let openingStock = resolveStock()
+        // Each composite's kind, kept in its file's array: read once here
+        // for every walk and for the assembly.
         let kinds = declarations.composites.kinds
         // The walk for the unused checks needs only the edges: it runs on
         // the other core while the cycle check and the flattening run here.
@@ -137,7 +139,7 @@ struct Linker {
         let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook ? nil : openingStock)
         if analysis { analyse(edges: edges, kinds: kinds, reach: reach, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
         reportUnknownNames()
-        return wantsBook ? assemble(edges: edges, needs: needs, openingStock: openingStock) : nil
+        return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, openingStock: openingStock) : nil
     }
 
     // MARK: Names
@@ -308,9 +310,8 @@ struct Linker {
 
     // MARK: Assembly
 
-    private func assemble(edges: EdgeTable, needs: NeedTable, openingStock: [Int]) -> RecipeBook {
+    private func assemble(edges: EdgeTable, kinds: [DeclarationCollector.Kind], needs: NeedTable, openingStock: [Int]) -> RecipeBook {
         let composites = declarations.composites
-        let kinds = composites.kinds
         // Composite index -> index among recipes or among menu items.
         var localIndex = [Int](repeating: 0, count: composites.count)
         var recipeCount = 0, menuCount = 0
