@@ -138,9 +138,8 @@ public final class SuggestionIndex: Sendable {
         let count = names.count
         guard count > Self.scanLimit else { return Tables(scalars: names.map { Array($0.unicodeScalars) }, variants: []) }
         let parts = min(ParallelFiles.cores, Self.maximumParts)
-        var scalars: [[Unicode.Scalar]] = []
         var sortedParts: [[UInt64]] = Array(repeating: [], count: parts)
-        scalars = [[Unicode.Scalar]](unsafeUninitializedCapacity: count) { scalarBuffer, initialized in
+        let scalars = [[Unicode.Scalar]](unsafeUninitializedCapacity: count) { scalarBuffer, initialized in
             sortedParts.withUnsafeMutableBufferPointer { partBuffer in
                 let output = BuildOutput(scalars: scalarBuffer, parts: partBuffer)
                 let names = self.names, shift = groupShift
