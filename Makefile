@@ -275,21 +275,31 @@ bench-setup:
 	fi
 
 # The libFuzzer targets (Fuzz/README.md), outside the SwiftPM build: each is the
-# JuiceKit sources, Fuzz/FuzzSupport.swift, the canonical book generated from
-# recipes/ and one entry file, compiled by swiftc into one module with
-# -sanitize=fuzzer,address. Each runs FUZZ_SECONDS on a seed corpus copied from
-# the repository's recipes, fixtures and scripts; a crash, leak or timeout
-# fails the make, and libFuzzer leaves the input in .build/fuzz/artifacts/.
+# library layers' sources (every layer but the command line), Fuzz/FuzzSupport.swift,
+# the canonical book generated from recipes/ and one entry file, compiled by
+# swiftc into one module with -sanitize=fuzzer,address. The layers' imports of
+# one another are dropped from the copies compiled ($(FUZZ_DIR)/src), since
+# they are one module there. Each runs FUZZ_SECONDS on a seed corpus copied
+# from the repository's recipes, fixtures and scripts; a crash, leak or
+# timeout fails the make, and libFuzzer leaves the input in .build/fuzz/artifacts/.
 #   make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS=pair    # one target, longer
 SWIFTC ?= swiftc
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= recipe-bytes script-bytes pair lsp-bytes
 FUZZ_DIR = .build/fuzz
 FUZZ_SWIFTFLAGS = -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 \
-  -module-name JuiceKit -I Sources/CYAML -lyaml -use-ld=lld
+  -module-name JuiceKit -package-name juice_maker -I Sources/CYAML -lyaml -use-ld=lld
 FUZZ_RUNFLAGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-JUICEKIT_SOURCES := $(shell find Sources/JuiceKit -name '*.swift' | sort)
-FUZZ_COMMON = $(JUICEKIT_SOURCES) Fuzz/FuzzSupport.swift $(FUZZ_DIR)/CanonicalBook.swift
+FUZZ_LAYERS = JuiceSupport JuiceSource JuiceDiagnostics JuiceYAML JuiceBook JuiceEngine JuiceSimulation JuiceLint JuiceLanguageServer
+FUZZ_LIBRARY := $(shell find $(addprefix Sources/,$(FUZZ_LAYERS)) -name '*.swift' 2>/dev/null | sort)
+FUZZ_SOURCES := $(addprefix $(FUZZ_DIR)/src/,$(subst /,_,$(FUZZ_LIBRARY)))
+FUZZ_COMMON = $(FUZZ_DIR)/src.stamp Fuzz/FuzzSupport.swift $(FUZZ_DIR)/CanonicalBook.swift
+FUZZ_COMPILE = $(FUZZ_SOURCES) Fuzz/FuzzSupport.swift $(FUZZ_DIR)/CanonicalBook.swift
+
+$(FUZZ_DIR)/src.stamp: $(FUZZ_LIBRARY)
+	@rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src
+	@for f in $(FUZZ_LIBRARY); do sed -E '/^import Juice[A-Za-z]+$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); done
+	@touch $@
 
 fuzz: fuzz-build fuzz-corpus
 	@set -e; for t in $(FUZZ_TARGETS); do \
@@ -313,13 +323,13 @@ $(FUZZ_DIR)/CanonicalBook.swift: recipes/fruits.yaml recipes/menu.yaml
 	  echo 'let canonicalMenuYAML = #"""'; cat recipes/menu.yaml; echo '"""#'; } > $@
 
 $(FUZZ_DIR)/recipe-bytes: Fuzz/RecipeBytes.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
 $(FUZZ_DIR)/script-bytes: Fuzz/ScriptBytes.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
 $(FUZZ_DIR)/pair: Fuzz/Pair.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
 $(FUZZ_DIR)/lsp-bytes: Fuzz/LanguageServerBytes.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMMON) $< -o $@
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
 
 # Dictionaries (Fuzz/*.dict: keys, commands, ids, edge numbers) and seeds:
 # recipe files for recipe-bytes, scripts for script-bytes, and for pair

@@ -1,41 +1,63 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The library layers, in the order data flows through them. A layer may
+/// depend only on layers before it in this list, so the compiler keeps the
+/// imports one way; `Tests/Tools/test_layers.py` checks both this list and
+/// every `import` in Sources against it (ARCHITECTURE.md).
+let layers: [(name: String, extra: [Target.Dependency])] = [
+    ("JuiceSupport", []),
+    ("JuiceSource", []),
+    ("JuiceDiagnostics", []),
+    ("JuiceYAML", ["CYAML"]),
+    ("JuiceBook", []),
+    ("JuiceEngine", []),
+    ("JuiceSimulation", []),
+    ("JuiceLint", []),
+    ("JuiceLanguageServer", []),
+    ("JuiceCommandLine", [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+]
+
+/// Each layer depends on every layer before it.
+let layerTargets: [Target] = layers.enumerated().map { index, layer in
+    .target(
+        name: layer.name,
+        dependencies: layers[..<index].map { .target(name: $0.name) } + layer.extra
+    )
+}
+
+let allLayers: [Target.Dependency] = layers.map { .target(name: $0.name) }
+
 let package = Package(
     name: "juice-maker",
     products: [
-        .library(name: "JuiceKit", targets: ["JuiceKit"]),
+        .library(name: "JuiceKit", targets: layers.map(\.name)),
         .executable(name: "juice-lint", targets: ["juice-lint"]),
         .executable(name: "juice-run", targets: ["juice-run"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
-    targets: [
-        // The system libyaml, found through pkg-config. Never vendored: the C library is the parser.
+    targets: layerTargets + [
+        // The system libyaml, found through pkg-config. Never vendored: the C
+        // library is the parser. Only JuiceYAML sees it.
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "JuiceKit", dependencies: ["CYAML"]),
-        // What the two executables share about the command line, kept out of JuiceKit.
-        .target(
-            name: "JuiceCommandLine",
-            dependencies: ["JuiceKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
-        ),
         .executableTarget(
             name: "juice-lint",
-            dependencies: ["JuiceKit", "JuiceCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: allLayers + [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "juice-run",
-            dependencies: ["JuiceKit", "JuiceCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: allLayers + [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "JuiceKitTests", dependencies: ["JuiceKit", "DifferentialSupport"], exclude: ["Fixtures", "Schemas"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["JuiceKit", "DifferentialSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "JuiceKitTests", dependencies: allLayers + ["DifferentialSupport"], exclude: ["Fixtures", "Schemas"]),
+        .testTarget(name: "EndToEndTests", dependencies: allLayers + ["DifferentialSupport"], exclude: ["Fixtures"]),
         // The differential tests' random books and scripts and their reference model.
-        // It does not depend on JuiceKit, so the model cannot borrow the engine's code.
+        // It depends on no layer, so the model cannot borrow the engine's code.
         .target(name: "DifferentialSupport", path: "Tests/DifferentialSupport"),
     ]
 )

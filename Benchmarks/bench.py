@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The juice-maker benchmark suite: `make bench` runs this.
 
-    python3 Benchmarks/bench.py [--quick] [--target NAME ...] [--runs N] [--skip-build] [--strict]
+    python3 Benchmarks/bench.py [--quick] [--target NAME ...] [--only-shapes] [--runs N] [--skip-build]
+                                [--bin DIR] [--baseline-bin DIR] [--strict]
 
 Builds the release binaries, the C references and the peers, makes the data
 (Benchmarks/generate.py), times each target against its reference in one
@@ -12,11 +13,19 @@ outputs agree, and prints a table; the same table goes to
 
 Targets, in the order of issue 15's goals 1 to 10: lint-clean, lint-single,
 lint-deep, lint-unused, lint-errors, run-quiet, run-mix, run-json, startup,
-lsp, lint-scaling; and peers.
+lsp, lint-scaling; then the five shapes of issue 27 (shape-block, shape-flow,
+shape-deep8, shape-tiny, shape-fruits20k: clean books linted against rawparse);
+and peers.
 --quick: 3 runs (startup 10, peers 1), no 1M-item scaling set, the 1M-order
 scripts for the run targets (memory flatness then compares 100k and 1M orders).
+--bin DIR: time DIR/juice-lint and DIR/juice-run instead of building them.
+--baseline-bin DIR: a second build (the commit before a change): every command
+of juice-lint or juice-run is also run with DIR's binary, in the same
+alternating loop, and the table gains the baseline's time and peak RSS, ours /
+baseline for both, and "within 10%" (pass when both ratios are at most 1.10).
 The exit code is 0 once the table is written, whatever it says; with
---strict it is 1 when a goal is missed.
+--strict it is 1 when a goal is missed (or, with --baseline-bin, a row is not
+within 10%).
 """
 
 import argparse
@@ -38,14 +47,26 @@ RELEASE_FLAGS = ["--static-swift-stdlib"] if platform.system() == "Linux" else [
 RESULTS_MD = ".build/bench-results.md"
 RESULTS_JSON = ".build/bench-results.json"
 YAMS_PEER = "Benchmarks/YamsPeer/.build/release/yams-peer"
+# Issue 27's shapes: target and data set, the path linted under DATA, and the row's name.
+SHAPES = [("shape-block", "shape-block/book.yaml", "one 15 MB file, block style"),
+          ("shape-flow", "shape-flow/book.yaml", "one 15 MB file, flow style"),
+          ("shape-deep8", "shape-deep8", "4 files, recipes 8 deep"),
+          ("shape-tiny", "shape-tiny", "5,000 tiny files in 100 folders"),
+          ("shape-fruits20k", "shape-fruits20k", "20,000 fruits, all used and stocked")]
+SHAPE_TARGETS = [name for name, _, _ in SHAPES]
 TARGETS = ["lint-clean", "lint-single", "lint-deep", "lint-unused", "lint-errors", "run-quiet", "run-mix", "run-json",
-           "startup", "lsp", "lint-scaling", "peers"]
+           "startup", "lsp", "lint-scaling"] + SHAPE_TARGETS + ["peers"]
 
 LINT = RELEASE + "/juice-lint"
 RUN = RELEASE + "/juice-run"
 RAWPARSE = TOOLS + "/rawparse"
 CSIM = TOOLS + "/csim"
 MEASURE = TOOLS + "/measure"
+# --bin DIR sets LINT and RUN to DIR's; --baseline-bin DIR sets these (None: no baseline).
+BIN_DIR = None
+BASE_DIR = None
+BASE_LINT = None
+BASE_RUN = None
 
 
 def log(message):
@@ -100,6 +121,23 @@ class Measurement:
 
 
 MEASURED = {}
+# The baseline's measurement of a command of ours, by the key of ours (with --baseline-bin).
+BASELINES = {}
+
+
+class Baseline(list):
+    """An argv that runs the baseline build: kept apart from ours even when both are the same files."""
+
+
+def key(argv):
+    return (("baseline",) if isinstance(argv, Baseline) else ()) + tuple(argv)
+
+
+def baseline_of(argv):
+    """The same command on the baseline build, or None (no --baseline-bin, or not juice-lint or juice-run)."""
+    if BASE_DIR is None or isinstance(argv, Baseline) or not argv or argv[0] not in (LINT, RUN):
+        return None
+    return Baseline([BASE_LINT if argv[0] == LINT else BASE_RUN] + list(argv[1:]))
 
 
 def measure(commands, runs, warmup=True):
@@ -108,23 +146,48 @@ def measure(commands, runs, warmup=True):
     One untimed warm-up run of each first, so the file cache is equally warm.
     A command already measured in this session with at least `runs` samples is
     reused rather than run again (the 100k scaling point is the clean lint set).
+    With --baseline-bin, each juice-lint or juice-run command is followed in
+    the loop by the same command on the baseline build (A A' B A A' B ...),
+    the two swapping places every other round (A' A B), so neither always
+    runs first; the baseline's measurement is kept in BASELINES, and the
+    return value is the same as without it.
     """
-    keys = [tuple(c) for c in commands]
-    todo = [c for c, k in zip(commands, keys) if len(MEASURED.get(k, Measurement(c)).samples) < runs]
+    keys = [key(c) for c in commands]
+    loop = []
+    for c in commands:
+        loop.append(c)
+        base = baseline_of(c)
+        if base is not None:
+            loop.append(base)
+    loop = list({key(c): c for c in loop}.values())
+    todo = [c for c in loop if len(MEASURED.get(key(c), Measurement(c)).samples) < runs]
     if todo:
         log("  timing: " + "  vs  ".join(display(c) for c in todo) + " (%d runs)" % runs)
         if warmup:
             for argv in todo:
                 run_once(argv)
-        fresh = {tuple(c): Measurement(c) for c in todo}
-        for _ in range(runs):
-            for argv in todo:
-                fresh[tuple(argv)].samples.append(run_once(argv))
+        fresh = {key(c): Measurement(c) for c in todo}
+        for n in range(runs):
+            for argv in (swap_baselines(todo) if n % 2 else todo):
+                fresh[key(argv)].samples.append(run_once(argv))
         MEASURED.update(fresh)
         for argv in todo:
-            m = MEASURED[tuple(argv)]
+            m = MEASURED[key(argv)]
             log("    %-60s median %8.4f s  peak %7.1f MB  exit %s" % (display(argv), m.median, m.peak_rss, m.codes))
+    for c, k in zip(commands, keys):
+        base = baseline_of(c)
+        if base is not None:
+            BASELINES[k] = MEASURED[key(base)]
     return [MEASURED[k] for k in keys]
+
+
+def swap_baselines(loop):
+    """`loop` with each command of ours and its baseline, next to each other, swapped."""
+    order = list(loop)
+    for i in range(1, len(order)):
+        if isinstance(order[i], Baseline) and key(baseline_of(order[i - 1]) or []) == key(order[i]):
+            order[i - 1], order[i] = order[i], order[i - 1]
+    return order
 
 
 def capture(argv):
@@ -133,34 +196,79 @@ def capture(argv):
 
 
 def display(argv):
+    prefix = "baseline " if isinstance(argv, Baseline) else ""
     argv = ["python3" if a == sys.executable else a for a in argv]
-    return " ".join(a.replace(RELEASE + "/", "").replace(TOOLS + "/", "").replace(DATA + "/", "")
+    argv = [os.path.basename(a) if a in (LINT, RUN, BASE_LINT, BASE_RUN) else a for a in argv]
+    return prefix + " ".join(a.replace(RELEASE + "/", "").replace(TOOLS + "/", "").replace(DATA + "/", "")
                     .replace("Benchmarks/YamsPeer/.build/release/", "").replace("Benchmarks/", "") for a in argv)
 
 
 # MARK: The table
 
+# A row is within 10% of the baseline when ours / baseline is at most this, for time and for peak RSS.
+WITHIN = 1.10
+
+
 class Row:
+    """One line of the table. `m` is the Measurement of our command, which
+    finds the baseline's (with --baseline-bin); rows that are not one
+    measurement (lsp) set base_time instead."""
+
     def __init__(self, target, command, ours=None, rss=None, reference="", ref_time=None,
-                 ratio=None, goal="", passed=None, notes=""):
+                 ratio=None, goal="", passed=None, notes="", m=None):
         self.target, self.command, self.ours, self.rss = target, command, ours, rss
         self.reference, self.ref_time, self.ratio = reference, ref_time, ratio
         self.goal, self.passed, self.notes = goal, passed, notes
+        self.base_time = self.base_rss = None
+        if m is not None and key(m.argv) in BASELINES:
+            base = BASELINES[key(m.argv)]
+            self.base_time, self.base_rss = base.median, base.peak_rss
+            if base.codes != m.codes:
+                self.notes += "%sbaseline exit %s, ours %s" % ("; " if self.notes else "", base.codes, m.codes)
+
+    @property
+    def time_ratio(self):
+        return None if self.base_time is None or self.ours is None else self.ours / self.base_time
+
+    @property
+    def rss_ratio(self):
+        return None if self.base_rss is None or self.rss is None else self.rss / self.base_rss
+
+    @property
+    def within(self):
+        """True or False against the baseline (time, and peak RSS where there is one); None without one."""
+        if self.time_ratio is None:
+            return None
+        return self.time_ratio <= WITHIN and (self.rss_ratio is None or self.rss_ratio <= WITHIN)
 
     def cells(self):
         def seconds(x):
             return "" if x is None else ("%.4f" % x if x < 1 else "%.3f" % x)
-        return [self.target, self.command, seconds(self.ours), "" if self.rss is None else "%.1f" % self.rss,
-                self.reference, seconds(self.ref_time), "" if self.ratio is None else "%.2f" % self.ratio,
-                self.goal, {True: "pass", False: "FAIL", None: "-"}[self.passed], self.notes]
+
+        def ratio(x):
+            return "" if x is None else "%.2f" % x
+        verdict = {True: "pass", False: "FAIL", None: "-"}
+        cells = [self.target, self.command, seconds(self.ours), "" if self.rss is None else "%.1f" % self.rss,
+                 self.reference, seconds(self.ref_time), ratio(self.ratio), self.goal, verdict[self.passed]]
+        if BASE_DIR is not None:
+            cells += [seconds(self.base_time), "" if self.base_rss is None else "%.1f" % self.base_rss,
+                      ratio(self.time_ratio), ratio(self.rss_ratio), verdict[self.within]]
+        return cells + [self.notes]
 
 
 HEADER = ["target", "command", "ours (s)", "ours peak RSS (MB)", "reference", "ref (s)", "ratio", "goal", "result", "notes"]
+BASELINE_HEADER = ["baseline (s)", "baseline peak RSS (MB)", "time ours/baseline", "RSS ours/baseline", "within 10%"]
+
+
+def header():
+    """The columns: with --baseline-bin, the baseline's five before the notes."""
+    return HEADER if BASE_DIR is None else HEADER[:-1] + BASELINE_HEADER + HEADER[-1:]
 
 
 def text_table(rows):
-    table = [HEADER] + [r.cells() for r in rows]
-    widths = [max(len(line[i]) for line in table) for i in range(len(HEADER))]
+    columns = header()
+    table = [columns] + [r.cells() for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
     lines = []
     for n, line in enumerate(table):
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip())
@@ -170,9 +278,11 @@ def text_table(rows):
 
 
 def markdown_table(rows):
+    columns = header()
+
     def esc(cell):
         return cell.replace("|", "\\|")
-    lines = ["| " + " | ".join(HEADER) + " |", "|" + "|".join("---" for _ in HEADER) + "|"]
+    lines = ["| " + " | ".join(columns) + " |", "|" + "|".join("---" for _ in columns) + "|"]
     lines += ["| " + " | ".join(esc(c) for c in r.cells()) + " |" for r in rows]
     return "\n".join(lines)
 
@@ -205,7 +315,7 @@ def clean_lint_row(cfg, name, path, max_ratio, max_rss):
     ok = clean and ours.codes == [0] and ratio <= max_ratio and ours.peak_rss <= max_rss
     notes = ("exit %s, %s" % (code, summary_text(summary))) if summary is not None else "no JSON: " + err
     return Row(name, display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss, "rawparse", ref.median, ratio,
-               "≤%.1f× rawparse; ≤%d MB; exit 0, no errors or warnings" % (max_ratio, max_rss), ok, notes)
+               "≤%.1f× rawparse; ≤%d MB; exit 0, no errors or warnings" % (max_ratio, max_rss), ok, notes, m=ours)
 
 
 def target_lint_clean(cfg):
@@ -245,14 +355,14 @@ def target_lint_unused(cfg):
         rows.append(Row("4 lint, 100k unused fruits, " + name, display(ours.argv) + " > /dev/null", ours.median,
                         ours.peak_rss, "rawparse", ref.median, ours.median / ref.median,
                         "≤%g s; ≤150 MB; 100,000 warnings and 100,000 infos" % limit, ok,
-                        "%s; exit %s" % (notes, ours.codes)))
+                        "%s; exit %s" % (notes, ours.codes), m=ours))
     ours = measured[-2]
     ratio = ours.median / ref.median
     rows.append(Row("4 lint, 100k unused fruits, both rules off", display(ours.argv) + " > /dev/null", ours.median,
                     ours.peak_rss, "rawparse", ref.median, ratio, "≤2.0× rawparse; nothing reported",
                     quiet and ours.codes == [0] and ratio <= 2.0,
                     ("JSON: exit %s, %s" % (off_code, summary_text(off_summary))) if off_summary is not None
-                    else "no JSON: " + off_err))
+                    else "no JSON: " + off_err, m=ours))
     return rows
 
 
@@ -268,7 +378,7 @@ def target_lint_errors(cfg):
     ok = code == 1 and suggestions == 10_000 and ratio <= 1.5
     notes = "exit %s, 'did you mean' ×%d, %s" % (code, suggestions, summary_text(summary) if summary else err)
     return [Row("5 lint, 10k misspellings", display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss,
-                "juice-lint, clean set", ref.median, ratio, "≤1.5× clean; 10,000 did-you-mean", ok, notes)]
+                "juice-lint, clean set", ref.median, ratio, "≤1.5× clean; 10,000 did-you-mean", ok, notes, m=ours)]
 
 
 def target_lint_scaling(cfg):
@@ -287,7 +397,7 @@ def target_lint_scaling(cfg):
         ok = 0.75 <= ratio <= 1.25 and ours.codes == [0]
         rows.append(Row("10 lint scaling, %s items" % name, display(ours.argv) + " > /dev/null", ours.median,
                         ours.peak_rss, "rawparse", ref.median, ratio, "per item within ±25% of the mean", ok,
-                        "%.2f µs/item (mean %.2f); ratio = per item / mean" % (each * 1e6, mean * 1e6)))
+                        "%.2f µs/item (mean %.2f); ratio = per item / mean" % (each * 1e6, mean * 1e6), m=ours))
     return rows
 
 
@@ -334,14 +444,14 @@ def quiet_run_rows(cfg, mix, name):
     ratio = ours.median / ref.median
     ok = agree and ours.codes == [0] and ratio <= 1.5 and ours.peak_rss <= 20
     rows = [Row(name, display(ours.argv), ours.median, ours.peak_rss, "csim", ref.median, ratio,
-                "≤1.5× csim; ≤20 MB", ok, agree_note)]
+                "≤1.5× csim; ≤20 MB", ok, agree_note, m=ours)]
     small_ours, small_ref = measure([[RUN, "--quiet", small], [CSIM, small]], cfg.runs)
     growth = ours.peak_rss - small_ours.peak_rss
     rows.append(Row(name.replace("quiet", "memory flatness"), display(small_ours.argv), small_ours.median, small_ours.peak_rss,
                     "csim", small_ref.median, small_ours.median / small_ref.median,
                     "peak RSS within 2 MB of the larger script's", abs(growth) <= 2,
                     "peak RSS %.1f MB here, %.1f MB on %s: %+.1f MB" % (
-                        small_ours.peak_rss, ours.peak_rss, display([script]), growth)))
+                        small_ours.peak_rss, ours.peak_rss, display([script]), growth), m=small_ours))
     return rows
 
 
@@ -351,7 +461,7 @@ def target_run_json(cfg):
     ratio = ours.median / ref.median
     ok = ours.codes == [0] and ratio <= 3.0
     return [Row("7 run, JSON Lines", display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss,
-                "csim", ref.median, ratio, "≤3× csim", ok, "")]
+                "csim", ref.median, ratio, "≤3× csim", ok, "", m=ours)]
 
 
 def target_startup(cfg):
@@ -366,7 +476,7 @@ def target_startup(cfg):
         ok = ours.codes == [0] and ours.median <= 0.005
         rows.append(Row("8 startup", display(ours.argv), ours.median, ours.peak_rss, ref_name, ref.median,
                         ours.median / ref.median, "≤5 ms", ok,
-                        "%d runs; %.1f ms" % (cfg.startup_runs, ours.median * 1000)))
+                        "%d runs; %.1f ms" % (cfg.startup_runs, ours.median * 1000), m=ours))
     return rows
 
 
@@ -388,9 +498,11 @@ def target_lsp(cfg):
     for name, book, relpath, goal_ms in (("canonical book", canonical, "recipes/menu.yaml", 5),
                                          ("100-file book", DATA + "/lint-clean", "menu-000.yaml", 50)):
         log("  lsp: %d edits of %s in %s, %d sessions" % (edits, relpath, name, cfg.runs))
-        out = subprocess.run([sys.executable, "Benchmarks/lsp_bench.py", "--lint", LINT, "--book", book, "--file", relpath,
-                              "--edits", str(edits), "--runs", str(cfg.runs)], stdout=subprocess.PIPE, env=ENV)
-        result = json.loads(out.stdout.decode() or "{}")
+        if BASE_DIR is None:
+            result = lsp_sessions(LINT, book, relpath, edits, cfg.runs)
+            base = None
+        else:
+            result, base = lsp_alternated(cfg, book, relpath, edits)
         latencies = result.get("latencies") or [float("nan")]
         p50, p95 = statistics.median(latencies), percentile(latencies, 0.95)
         only = result.get("only_edited_parsed")
@@ -399,13 +511,45 @@ def target_lsp(cfg):
                         "p50", p50, p95 / p50 if p50 else float("nan"), "p95 ≤ %d ms; only the edited file parsed" % goal_ms, ok,
                         "p50 %.1f ms, p95 %.1f ms; files parsed %s (1 open + %d edits)" % (
                             p50 * 1000, p95 * 1000, result.get("parsed"), edits)))
+        if base is not None:
+            rows[-1].base_time = percentile(base.get("latencies") or [float("nan")], 0.95)
+            rows[-1].notes += "; baseline p95 %.1f ms, files parsed %s, exit %s" % (
+                rows[-1].base_time * 1000, base.get("parsed"), base.get("exit"))
         if name == "100-file book":
             start, lint = statistics.median(result["starts"]), statistics.median(result["lints"])
             rows.append(Row("9 lsp, initialize + open, 100-file book", "start to first publishDiagnostics", start, None,
                             "juice-lint --format json", lint, start / lint, "≤1.5× batch lint", start / lint <= 1.5,
                             "medians of %d sessions" % len(result["starts"])))
+            if base is not None and base.get("starts"):
+                rows[-1].base_time = statistics.median(base["starts"])
     shutil.rmtree(canonical, ignore_errors=True)
     return rows
+
+
+def lsp_sessions(lint, book, relpath, edits, runs):
+    """Benchmarks/lsp_bench.py's JSON: `runs` sessions of `lint lsp`, `edits` edits in the first."""
+    out = subprocess.run([sys.executable, "Benchmarks/lsp_bench.py", "--lint", lint, "--book", book, "--file", relpath,
+                          "--edits", str(edits), "--runs", str(runs)], stdout=subprocess.PIPE, env=ENV)
+    return json.loads(out.stdout.decode() or "{}")
+
+
+def lsp_alternated(cfg, book, relpath, edits):
+    """With --baseline-bin: one session of ours, one of the baseline's, `cfg.runs` times over.
+
+    The same as lsp_bench's own loop, a batch lint then a session, but one
+    lsp_bench each time so the two builds alternate; the edits are in each
+    build's first session, the start times and batch lints from all of them.
+    """
+    merged = ({"starts": [], "lints": [], "latencies": []}, {"starts": [], "lints": [], "latencies": []})
+    for run in range(cfg.runs):
+        for lint, result in zip((LINT, BASE_LINT), merged):
+            one = lsp_sessions(lint, book, relpath, edits if run == 0 else 0, 1)
+            result["starts"] += one.get("starts", [])
+            result["lints"] += one.get("lints", [])
+            if run == 0:
+                for k in ("latencies", "only_edited_parsed", "parsed", "exit"):
+                    result[k] = one.get(k)
+    return merged
 
 
 # Yams's parse grows much faster than the file: one 15 MB file ran 847 s before it
@@ -427,7 +571,7 @@ def peer_rows(cfg, label, folder, yams_ok):
     for name, argv, available in peers:
         if available is not True:
             rows.append(Row(label, display(ours.argv), ours.median, ours.peak_rss, name, None, None, "info", None,
-                            "not run: " + str(available)))
+                            "not run: " + str(available), m=ours))
             continue
         (peer,) = measure([argv], cfg.peer_runs, warmup=False)
         trouble = ""
@@ -437,14 +581,35 @@ def peer_rows(cfg, label, folder, yams_ok):
         rows.append(Row(label, display(ours.argv), ours.median, ours.peak_rss, name, peer.median,
                         ours.median / peer.median, "info", None,
                         "%s; %d run(s), peak RSS %.1f MB, exit %s%s" % (
-                            display(argv), cfg.peer_runs, peer.peak_rss, peer.codes, trouble)))
+                            display(argv), cfg.peer_runs, peer.peak_rss, peer.codes, trouble), m=ours))
     return rows
+
+
+def shape_row(cfg, target, path, what):
+    """One of issue 27's shapes: a clean book, linted against rawparse of the same path.
+
+    Its goal is only that the book is clean: these rows are there to be read
+    side by side with a baseline build (--baseline-bin); the ratio to
+    rawparse is shown.
+    """
+    code, summary, _, err = lint_summary(path)
+    clean = code == 0 and summary is not None and all(summary.get(k) == 0 for k in ("errors", "warnings", "infos"))
+    ours, ref = measure([lint_cmd(path), [RAWPARSE, path]], cfg.runs)
+    notes = ("exit %s, %s" % (code, summary_text(summary))) if summary is not None else "no JSON: " + err
+    return Row("%s lint, %s" % (target, what), display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss,
+               "rawparse", ref.median, ours.median / ref.median, "exit 0, nothing reported (ratio shown)",
+               clean and ours.codes == [0], notes, m=ours)
+
+
+def shape_runner(target, path, what):
+    return lambda cfg: [shape_row(cfg, target, DATA + "/" + path, what)]
 
 
 RUNNERS = {"lint-clean": target_lint_clean, "lint-single": target_lint_single, "lint-deep": target_lint_deep,
            "lint-unused": target_lint_unused, "lint-errors": target_lint_errors, "run-quiet": target_run_quiet,
            "run-mix": target_run_mix, "run-json": target_run_json, "startup": target_startup, "lsp": target_lsp,
            "lint-scaling": target_lint_scaling, "peers": target_peers}
+RUNNERS.update({target: shape_runner(target, path, what) for target, path, what in SHAPES})
 
 
 # MARK: Building
@@ -466,6 +631,8 @@ def data_sets(targets, quick):
             sets += ["orders-1m.txt", "orders-100k.txt"] if quick else ["orders-10m.txt", "orders-1m.txt"]
         elif target == "run-mix":
             sets += ["orders-mix-1m.txt", "orders-mix-100k.txt"] if quick else ["orders-mix-10m.txt", "orders-mix-1m.txt"]
+        elif target in SHAPE_TARGETS:
+            sets += [target]
     return list(dict.fromkeys(sets))
 
 
@@ -477,11 +644,15 @@ def step(argv, what):
 
 def build(cfg):
     os.makedirs(TOOLS, exist_ok=True)
-    if not cfg.skip_build:
+    if not cfg.skip_build and BIN_DIR is None:
         step([cfg.swift, "build", "-c", "release"] + RELEASE_FLAGS, "release build")
     for binary in (LINT, RUN):
         if not os.access(binary, os.X_OK):
-            fail("%s is missing; build it with `make release`" % binary)
+            fail("%s is missing; build it with `make release`%s" % (
+                binary, "" if BIN_DIR is None else " in the tree that --bin names"))
+    for binary in (BASE_LINT, BASE_RUN) if BASE_DIR is not None else ():
+        if not os.access(binary, os.X_OK):
+            fail("%s is missing: --baseline-bin must name a directory holding juice-lint and juice-run" % binary)
     yaml_flags = subprocess.run(["pkg-config", "--cflags", "--libs", "yaml-0.1"], stdout=subprocess.PIPE,
                                 env=ENV).stdout.decode().split()
     step([cfg.cc, "-O2", "-o", RAWPARSE, "Benchmarks/rawparse.c"] + yaml_flags, "reference rawparse")
@@ -514,30 +685,55 @@ def machine_line():
             cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "")
     except OSError:
         pass
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL).stdout.decode().strip()
+    commit = git_commit(".")
+    if BIN_DIR is None:
+        build_text = " ".join(["swift build -c release"] + RELEASE_FLAGS)
+    else:
+        build_text = "binaries from %s (in a tree at commit %s)" % (BIN_DIR, git_commit(BIN_DIR) or "?")
+    if BASE_DIR is not None:
+        build_text += "; baseline binaries from %s (in a tree at commit %s)" % (BASE_DIR, git_commit(BASE_DIR) or "?")
     return "%s, %d cores%s; %s %s; commit %s; %s" % (
         platform.machine(), os.cpu_count() or 0, (", " + cpu) if cpu else "", platform.system(),
-        platform.release(), commit or "?", " ".join(["swift build -c release"] + RELEASE_FLAGS))
+        platform.release(), commit or "?", build_text)
+
+
+def git_commit(folder):
+    """The short commit of the git tree holding `folder`, or "" (the binaries in it may be older)."""
+    return subprocess.run(["git", "-C", folder, "rev-parse", "--short", "HEAD"], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL).stdout.decode().strip()
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer runs and smaller data, for iteration")
     parser.add_argument("--target", action="append", choices=TARGETS, help="run only this target (repeatable)")
+    parser.add_argument("--only-shapes", action="store_true",
+                        help="run only issue 27's shapes (%s), with any --target given" % ", ".join(SHAPE_TARGETS))
     parser.add_argument("--runs", type=int, help="timed runs per command (default 5, 3 with --quick)")
     parser.add_argument("--startup-runs", type=int, help="timed runs for startup (default 30, 10 with --quick)")
     parser.add_argument("--peer-runs", type=int, default=None, help="timed runs per peer (default 3, 1 with --quick)")
     parser.add_argument("--skip-build", action="store_true", help="use the binaries already built")
+    parser.add_argument("--bin", metavar="DIR",
+                        help="time DIR/juice-lint and DIR/juice-run, built elsewhere, and do not build the package")
+    parser.add_argument("--baseline-bin", metavar="DIR",
+                        help="also time DIR/juice-lint and DIR/juice-run (another build) beside ours, in the same "
+                             "loop, and judge every row of ours within 10%% of them")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
     parser.add_argument("--swift", default=os.environ.get("SWIFT", "swift"))
     parser.add_argument("--cc", default=os.environ.get("CC", "cc"))
     cfg = parser.parse_args(argv)
-    cfg.targets = cfg.target or TARGETS
+    cfg.targets = (cfg.target or []) + (SHAPE_TARGETS if cfg.only_shapes else []) or TARGETS
     cfg.runs = cfg.runs or (3 if cfg.quick else 5)
     cfg.startup_runs = cfg.startup_runs or (10 if cfg.quick else 30)
     cfg.peer_runs = cfg.peer_runs or (1 if cfg.quick else 3)
 
+    global LINT, RUN, BIN_DIR, BASE_DIR, BASE_LINT, BASE_RUN
+    if cfg.bin:
+        BIN_DIR = os.path.abspath(cfg.bin)
+        LINT, RUN = BIN_DIR + "/juice-lint", BIN_DIR + "/juice-run"
+    if cfg.baseline_bin:
+        BASE_DIR = os.path.abspath(cfg.baseline_bin)
+        BASE_LINT, BASE_RUN = BASE_DIR + "/juice-lint", BASE_DIR + "/juice-run"
     os.chdir(ROOT)
     build(cfg)
 
@@ -554,21 +750,30 @@ def main(argv=None):
     stamp = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     heading = "juice-maker benchmarks (%s, %s; %d runs, startup %d): %d of %d goals met" % (
         mode, stamp, cfg.runs, cfg.startup_runs, met, len(checked))
+    compared = [r for r in rows if r.within is not None]
+    close = sum(1 for r in compared if r.within)
+    if BASE_DIR is not None:
+        heading += "; %d of %d rows within 10%% of the baseline" % (close, len(compared))
     print()
     print(heading)
     print(machine_line())
     print()
     print(text_table(rows))
+    baseline_text = "" if BASE_DIR is None else (
+        " Baseline: the same commands on %s's binaries, alternated with ours in the same loop; within 10%% "
+        "means time and peak RSS of ours / baseline both ≤ %.2f." % (BASE_DIR, WITHIN))
     with open(RESULTS_MD, "w") as f:
         f.write("## %s\n\n%s. Medians of wall time; peak RSS is the largest of the runs; ratio is ours / "
-                "reference. The timing took %.0f s.\n\n%s\n" % (
-                    heading, machine_line(), time.time() - started, markdown_table(rows)))
+                "reference.%s The timing took %.0f s.\n\n%s\n" % (
+                    heading, machine_line(), baseline_text, time.time() - started, markdown_table(rows)))
     with open(RESULTS_JSON, "w") as f:
+        measurements = [dict(m.as_json(), baseline=True) if isinstance(m.argv, Baseline) else m.as_json()
+                        for m in MEASURED.values()]
         json.dump({"heading": heading, "machine": machine_line(),
-                   "rows": [dict(zip(HEADER, r.cells())) for r in rows],
-                   "measurements": [m.as_json() for m in MEASURED.values()]}, f, indent=1)
+                   "rows": [dict(zip(header(), r.cells())) for r in rows],
+                   "measurements": measurements}, f, indent=1)
     print("\nwritten: %s, %s" % (RESULTS_MD, RESULTS_JSON))
-    return 1 if cfg.strict and met < len(checked) else 0
+    return 1 if cfg.strict and (met < len(checked) or close < len(compared)) else 0
 
 
 ENV = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "FORCE_COLOR")}

@@ -25,6 +25,16 @@ Sets (folders or files under --out):
                        10% of them `ID xN` (N 2 to 10), and a restock at a random place in every 10
   orders-mix-1m.txt    ... 1,000,000 order lines
   orders-mix-100k.txt  ... 100,000 order lines
+  shape-block/         book.yaml, one file in block style throughout (every mapping on lines of its
+                       own): 1,000 fruits, 2,000 recipes 3 deep, 98,000 labelled items; 15 MB
+  shape-flow/          book.yaml, one file in flow style (`id: { label: x, price: 1, recipe: { a: 1 } }`,
+                       the stock one multi-line flow mapping): the same counts, 111,000 items; 15 MB
+  shape-deep8/         4 files: 1,500 fruits, 6,000 recipes nested 8 deep, 40,000 items of 3 to 8
+                       ingredients
+  shape-tiny/          5,000 files of 9 to 12 lines in 100 folders two deep (area-NN/shop-NN/), each
+                       one fruit, its stock and one item (every fifth also a recipe)
+  shape-fruits20k/     fruits.yaml with 20,000 fruits (catalog and stock) and 4 menu files of 5,000
+                       items that between them use every fruit
 --quick leaves out scale-1m, orders-10m.txt and orders-mix-10m.txt.
 
 Shape 3 follows issue 15's goal 3, "10 files with 2,000 fruits, 5,000 recipes
@@ -32,7 +42,8 @@ nested 4 deep and 50,000 menu items each using 3-8 ingredients", read as one
 book of 10 files with those totals ("each" is each menu item): each file
 holds a tenth of every section, so its ingredients name fruits and recipes
 declared in the other nine. Shapes 2 and 3 are clean: juice-lint reports
-nothing on them.
+nothing on them, and neither does it on the five shape-* sets (issue 27's
+side-by-side comparison with a baseline build, `bench.py --baseline-bin`).
 """
 
 import argparse
@@ -422,6 +433,220 @@ def write_unused(folder):
                 "menu:\n  apple-juice:\n    label: Apple Juice\n    recipe: { apple: 2 }\n")
 
 
+# MARK: More shapes (issue 27): the side-by-side comparison with a baseline build
+
+EMOJIS = ["🍓", "🍌", "🍍", "🥝", "🥭", "🍎", "🍐", "🍑", "🍒", "🍇", "🍉", "🍋"]
+
+
+def flattened_stock(fruits, recipes, items, rng, margin=99):
+    """Each fruit's stock: the most of it that any one menu item needs, flattened, plus 0 to `margin`.
+
+    `recipes` and `items` are lists of (id, [(ingredient, amount)]), recipes
+    listed after everything they use. So no item is never-makeable.
+    """
+    needs = {fruit: {fruit: 1} for fruit in fruits}
+    for rid, recipe in recipes:
+        total = {}
+        for name, amount in recipe:
+            for fruit, need in needs[name].items():
+                total[fruit] = total.get(fruit, 0) + amount * need
+        needs[rid] = total
+    most = dict.fromkeys(fruits, 1)
+    for _, recipe in items:
+        total = {}
+        for name, amount in recipe:
+            for fruit, need in needs[name].items():
+                total[fruit] = total.get(fruit, 0) + amount * need
+        for fruit, amount in total.items():
+            if amount > most[fruit]:
+                most[fruit] = amount
+    stock = [(fruit, most[fruit] + rng.randint(0, margin)) for fruit in fruits]
+    if max(amount for _, amount in stock) >= 2 ** 62:
+        raise ValueError("a stock amount is too large")
+    return stock
+
+
+def write_styled_book(path, book, style, seed):
+    """`book` (a NestedBook) as one file, every mapping below the top level in `style`.
+
+    block: each mapping on its own lines (`recipe:`, then `  fruit: 1` lines),
+    a fruit's label (and for some an emoji) on lines of their own, stock one
+    entry a line. flow: `id: { label: x, price: 1, recipe: { a: 1, b: 2 } }`
+    one line an item, a fruit `id: { label: X }`, a recipe `id: { a: 1 }`, and
+    the stock one flow mapping over many lines, eight entries a line.
+    """
+    rng = random.Random(seed)
+    out = ["# Benchmark book in %s style: %d fruits, %d recipes, %d menu items.\nversion: 1\n\nfruits:\n" % (
+        style, len(book.fruits), len(book.recipes), len(book.items))]
+    flow = style == "flow"
+    for fruit in book.fruits:
+        emoji = rng.choice(EMOJIS) if rng.random() < 0.2 else None
+        if flow:
+            out.append("  %s: { label: %s%s }\n" % (fruit, fruit.capitalize(), ", emoji: " + emoji if emoji else ""))
+        else:
+            out.append("  %s:\n    label: %s\n" % (fruit, fruit.capitalize()))
+            if emoji:
+                out.append("    emoji: %s\n" % emoji)
+    if flow:
+        out.append("\nstock: {\n")
+        entries = ["%s: %d" % pair for pair in book.stock]
+        lines = [", ".join(entries[i:i + 8]) for i in range(0, len(entries), 8)]
+        out.append(",\n".join("  " + line for line in lines))
+        out.append("\n}\n\nrecipes:\n")
+    else:
+        out.append("\nstock:\n")
+        out.extend("  %s: %d\n" % pair for pair in book.stock)
+        out.append("\nrecipes:\n")
+    for _, rid, recipe in book.recipes:
+        if flow:
+            out.append("  %s: { %s }\n" % (rid, ", ".join("%s: %d" % pair for pair in recipe)))
+        else:
+            out.append("  %s:\n" % rid)
+            out.extend("    %s: %d\n" % pair for pair in recipe)
+    out.append("\nmenu:\n")
+    for iid, label, price, recipe in book.items:
+        if flow:
+            out.append("  %s: { label: %s, %srecipe: { %s } }\n" % (
+                iid, label, "" if price is None else "price: %d, " % price,
+                ", ".join("%s: %d" % pair for pair in recipe)))
+        else:
+            out.append("  %s:\n    label: %s\n" % (iid, label))
+            if price is not None:
+                out.append("    price: %d\n" % price)
+            out.append("    recipe:\n")
+            out.extend("      %s: %d\n" % pair for pair in recipe)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("".join(out))
+
+
+SHAPE_BLOCK_ITEMS = 98_000
+SHAPE_FLOW_ITEMS = 111_000
+
+
+def write_shape_block(folder):
+    """One file, block style throughout: 1,000 fruits, 2,000 recipes 3 deep, 98,000 labelled items; 15 MB."""
+    os.makedirs(folder, exist_ok=True)
+    book = NestedBook(SEED + 40, fruits=1_000, levels=(1_000, 600, 400), items=SHAPE_BLOCK_ITEMS, ingredients=(1, 5))
+    write_styled_book(os.path.join(folder, "book.yaml"), book, "block", SEED + 41)
+
+
+def write_shape_flow(folder):
+    """One file, flow style throughout: 1,000 fruits, 2,000 recipes 3 deep, 111,000 labelled items; 15 MB."""
+    os.makedirs(folder, exist_ok=True)
+    book = NestedBook(SEED + 50, fruits=1_000, levels=(1_000, 600, 400), items=SHAPE_FLOW_ITEMS, ingredients=(1, 5))
+    write_styled_book(os.path.join(folder, "book.yaml"), book, "flow", SEED + 51)
+
+
+DEEP8_LEVELS = (1_500, 1_200, 1_000, 800, 600, 400, 300, 200)
+
+
+def write_shape_deep8(folder):
+    """4 files; in all 1,500 fruits, 6,000 recipes nested 8 deep, 40,000 items of 3 to 8 ingredients."""
+    book = NestedBook(SEED + 60, fruits=1_500, levels=DEEP8_LEVELS, items=40_000, ingredients=(3, 8))
+    if max(amount for _, amount in book.stock) >= 2 ** 62:
+        raise ValueError("shape-deep8: a stock amount is too large")
+    write_nested_book(folder, book, files=4, flow_share=0.4, seed=SEED + 61)
+
+
+TINY_FILES = 5_000
+TINY_FANOUT = (10, 10)  # 10 folders of 10 folders, 50 files in each of the 100
+
+
+def write_shape_tiny(folder):
+    """5,000 files of 9 to 12 lines in 100 folders two levels deep: one fruit, its stock and one item each.
+
+    The item uses its own file's fruit and 0 to 2 fruits of other files;
+    every fifth file also has a recipe of its fruit and another file's,
+    which its item uses. Every fruit is used and stocked.
+    """
+    rng = random.Random(SEED + 70)
+    fruits = syllable_names(TINY_FILES, SEED + 70)
+    recipes, items = [], []
+    for i, fruit in enumerate(fruits):
+        chosen = [fruit]
+        if i % 5 == 0:
+            other = fruits[(i * 7 + 3) % TINY_FILES]
+            if other == fruit:
+                other = fruits[(i + 1) % TINY_FILES]
+            rid = "tiny-blend-%04d" % i
+            recipes.append((rid, [(fruit, rng.randint(1, 2)), (other, 1)]))
+            chosen.append(rid)
+        wanted = len(chosen) + rng.randint(0, 2)
+        while len(chosen) < wanted:
+            other = rng.choice(fruits)
+            if other not in chosen:
+                chosen.append(other)
+        items.append(("tiny-juice-%04d" % i, [(name, rng.randint(1, 5)) for name in chosen]))
+    stock = flattened_stock(fruits, recipes, items, rng)
+    recipe_of = dict(recipes)
+    per_folder = TINY_FILES // (TINY_FANOUT[0] * TINY_FANOUT[1])
+    for i, fruit in enumerate(fruits):
+        outer, rest = divmod(i, TINY_FANOUT[1] * per_folder)
+        inner = rest // per_folder
+        sub = os.path.join(folder, "area-%02d" % outer, "shop-%02d" % inner)
+        os.makedirs(sub, exist_ok=True)
+        iid, recipe = items[i]
+        out = ["version: 1\nfruits:\n  %s: { label: %s }\nstock:\n  %s: %d\n" % (
+            fruit, fruit.capitalize(), fruit, stock[i][1])]
+        rid = "tiny-blend-%04d" % i
+        if rid in recipe_of:
+            out.append("recipes:\n  %s: { %s }\n" % (rid, ", ".join("%s: %d" % p for p in recipe_of[rid])))
+        out.append("menu:\n  %s:\n    label: %s %s\n" % (iid, fruit.capitalize(), rng.choice(LABEL_SUFFIXES)))
+        if rng.random() < 0.5:
+            out.append("    price: %d\n" % (rng.randint(10, 90) * 100))
+        out.append("    recipe: { %s }\n" % ", ".join("%s: %d" % p for p in recipe))
+        with open(os.path.join(sub, "shop-%04d.yaml" % i), "w", encoding="utf-8") as fh:
+            fh.write("".join(out))
+
+
+FRUITS_20K = 20_000
+FRUITS_20K_MENU_FILES = 4
+
+
+def write_shape_fruits20k(folder):
+    """20,000 fruits, catalog and stock, in fruits.yaml; 20,000 items of 1 to 4 fruits in 4 menu files.
+
+    Item i uses fruit i and up to 3 others, amounts 1 to 20; every fruit is
+    stocked at 20 or more, so every fruit is used and nothing is never-makeable.
+    """
+    os.makedirs(folder, exist_ok=True)
+    rng = random.Random(SEED + 80)
+    fruits = syllable_names(FRUITS_20K, SEED + 80)
+    out = ["# %d fruits, every one used and stocked.\nversion: 1\n\nfruits:\n" % len(fruits)]
+    for name in fruits:
+        style = rng.random()
+        if style < 0.6:
+            out.append("  %s: { label: %s }\n" % (name, name.capitalize()))
+        elif style < 0.8:
+            out.append("  %s:\n    label: %s\n" % (name, name.capitalize()))
+        else:
+            out.append("  %s:\n" % name)
+    out.append("\nstock:\n")
+    out.extend("  %s: %d\n" % (name, rng.randint(20, 999)) for name in fruits)
+    with open(os.path.join(folder, "fruits.yaml"), "w", encoding="utf-8") as fh:
+        fh.write("".join(out))
+    per_file = FRUITS_20K // FRUITS_20K_MENU_FILES
+    for f in range(FRUITS_20K_MENU_FILES):
+        out = ["# Menu %d of %d.\nversion: 1\n\nmenu:\n" % (f + 1, FRUITS_20K_MENU_FILES)]
+        for i in range(f * per_file, (f + 1) * per_file):
+            chosen = [fruits[i]]
+            wanted = rng.randint(1, 4)
+            while len(chosen) < wanted:
+                other = rng.choice(fruits)
+                if other not in chosen:
+                    chosen.append(other)
+            recipe = ", ".join("%s: %d" % (name, rng.randint(1, 20)) for name in chosen)
+            label = "%s%s %s" % (rng.choice(LABEL_PREFIXES), " ".join(n.capitalize() for n in chosen[:3]),
+                                 rng.choice(LABEL_SUFFIXES))
+            if rng.random() < 0.5:
+                out.append("  juice-%05d: { label: %s, recipe: { %s } }\n" % (i, label, recipe))
+            else:
+                out.append("  juice-%05d:\n    label: %s\n    price: %d\n    recipe: { %s }\n" % (
+                    i, label, rng.randint(10, 90) * 100, recipe))
+        with open(os.path.join(folder, "menu-%d.yaml" % f), "w", encoding="utf-8") as fh:
+            fh.write("".join(out))
+
+
 def write_orders_mix(path, order_lines):
     """The second order mix: `order_lines` order lines uniform over the canonical menu,
     10% of them `ID xN` (N 2 to 10), and one `restock FRUIT N` (N 1 to 99) per 10
@@ -477,7 +702,7 @@ def build(out, name, params, make):
 
 SETS = ["lint-clean", "lint-errors", "scale-10k", "scale-1m", "lint-single", "lint-deep", "lint-unused",
         "orders-10m.txt", "orders-1m.txt", "orders-100k.txt", "orders-mix-10m.txt", "orders-mix-1m.txt",
-        "orders-mix-100k.txt"]
+        "orders-mix-100k.txt", "shape-block", "shape-flow", "shape-deep8", "shape-tiny", "shape-fruits20k"]
 QUICK_SKIPS = {"scale-1m", "orders-10m.txt", "orders-mix-10m.txt"}
 
 
@@ -509,6 +734,11 @@ def main(argv=None):
         "orders-mix-10m.txt": (dict(order_lines=10_000_000), lambda t: write_orders_mix(t, 10_000_000)),
         "orders-mix-1m.txt": (dict(order_lines=1_000_000), lambda t: write_orders_mix(t, 1_000_000)),
         "orders-mix-100k.txt": (dict(order_lines=100_000), lambda t: write_orders_mix(t, 100_000)),
+        "shape-block": (dict(items=SHAPE_BLOCK_ITEMS), write_shape_block),
+        "shape-flow": (dict(items=SHAPE_FLOW_ITEMS), write_shape_flow),
+        "shape-deep8": (dict(levels=list(DEEP8_LEVELS)), write_shape_deep8),
+        "shape-tiny": (dict(files=TINY_FILES), write_shape_tiny),
+        "shape-fruits20k": (dict(fruits=FRUITS_20K), write_shape_fruits20k),
     }
     for name in wanted:
         params, make = makers[name]

@@ -1,7 +1,7 @@
 import Foundation
 
-// Shared by the three libFuzzer targets. Each target is built by compiling the
-// JuiceKit sources, this file, the generated canonical book
+// Shared by the libFuzzer targets. Each target is built by compiling the
+// library layers' sources (their imports of one another dropped), this file, the generated canonical book
 // (`.build/fuzz/CanonicalBook.swift`, from `recipes/` by `make fuzz`) and its
 // own entry file into one module, so nothing here goes through SwiftPM.
 

@@ -1,4 +1,12 @@
-import JuiceKit
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
 
 /// How an error that ends (or cuts short) a tool's work is shown, and the
 /// exit code it maps to: the one place JuiceKit's typed errors become

@@ -1,10 +1,18 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import JuiceKit
 
 /// A report that could not be written, with what the tool still has to say
 /// after the reason (juice-lint's summary line), so the counts are not lost too.

@@ -1,3 +1,12 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
 import ArgumentParser
 
 /// The check both tools make of `--max-diagnostics`: 0 means no cap, and a

@@ -1,3 +1,13 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
+import JuiceCommandLine
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -9,8 +19,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import JuiceCommandLine
-import JuiceKit
 
 extension LintFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
@@ -168,7 +176,7 @@ struct Lint: ParsableCommand {
         if let stdinFilename {
             options.standardInput = SourceFile(path: stdinFilename, bytes: try RecipeSources.readStandardInput())
         }
-        let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1)
+        let linter = Linter(options: options, outputIsTerminal: output == nil && isatty(STDOUT_FILENO) == 1, loader: ParallelBookLoader())
         let report = fix ? try linter.fix(diffOnly: diff) : try linter.run()
         do {
             if let output {
@@ -224,7 +232,7 @@ struct Graph: ParsableCommand {
 
     func run() throws {
         let output = OutputBuffer.standardOutput()
-        try GraphRun(paths: paths, format: format).run(
+        try GraphRun(paths: paths, format: format, loader: ParallelBookLoader()).run(
             output: output, errors: .standardError(),
             errorsAreTerminal: isatty(STDERR_FILENO) == 1, environment: ProcessInfo.processInfo.environment
         )
@@ -258,7 +266,7 @@ struct LanguageServerCommand: ParsableCommand {
     func run() throws {
         let errors = OutputBuffer.standardError()
         let log = ServerLog(level: logLevel) { errors.line($0) }
-        var server = LanguageServer(files: .disk, log: log)
+        var server = LanguageServer(files: .disk(loading: ParallelBookLoader()), log: log)
         let status = LanguageServerTransport.serve(&server, log: log)
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,11 +1,19 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
+import JuiceCommandLine
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import JuiceCommandLine
-import JuiceKit
 
 extension RunFormat: ExpressibleByArgument {}
 
@@ -118,7 +126,7 @@ struct JuiceRun: ParsableCommand {
 
     func run() throws {
         let streams = RunStreams.standard()
-        let exit = ShopRun(options: options, streams: streams).runReportingErrors()
+        let exit = ShopRun(options: options, streams: streams, loader: ParallelBookLoader()).runReportingErrors()
         do {
             try streams.output.finish()
         } catch {

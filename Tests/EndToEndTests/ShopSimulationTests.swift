@@ -1,5 +1,14 @@
 import Foundation
-import JuiceKit
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
+import JuiceCommandLine
 import Testing
 
 /// juice-run's planner features: every script command, generated load,

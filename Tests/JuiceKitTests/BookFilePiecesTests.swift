@@ -1,6 +1,15 @@
 import DifferentialSupport
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// A large book file collected in pieces on several cores must give exactly
 /// what the whole file gives. Over seeded one-file books full of the things

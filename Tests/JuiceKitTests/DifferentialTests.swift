@@ -1,5 +1,14 @@
 import DifferentialSupport
-import JuiceKit
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
+import JuiceCommandLine
 import Testing
 
 /// Records a simulation in the reference model's terms, ids rather than

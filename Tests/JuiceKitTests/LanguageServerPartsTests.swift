@@ -1,5 +1,14 @@
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// The language server's parts that need no session: the JSON reader, the
 /// framer, position conversion and the completion context.

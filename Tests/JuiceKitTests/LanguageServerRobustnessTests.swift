@@ -1,6 +1,15 @@
 import DifferentialSupport
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// What a client cannot do to the language server's parts: make the JSON
 /// reader, the framer, the completion context or a position conversion take

@@ -1,6 +1,15 @@
 import DifferentialSupport
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// The language server in process over many documents, big ones, and URIs
 /// spelt several ways: what it publishes, and that it takes time in
@@ -48,8 +57,8 @@ import Testing
         #expect(secondsTaken { sent = server.receive(batch: closed.map(Self.close)) } < 20)
         #expect(Self.publishedURIs(sent) == closed)
         // The books that moved into closed ones' places still hold their own files.
-        #expect(server.books.count == 5_000 && server.looseBooks.count == 5_000)
-        #expect(server.looseBooks.allSatisfy { server.books[$0.value].origin == .loose($0.key) })
+        #expect(server.books.count == 5_000 && server.books.loosePaths.count == 5_000)
+        #expect(server.books.loosePaths.allSatisfy { path in server.books.index(holding: path).map { server.books[$0].origin } == .loose(path) })
         let edited = ["untitled:Untitled-1", "untitled:Untitled-4999", "untitled:Untitled-9999"]
         sent = server.receive(batch: edited.map { Client.change($0, version: 2, from: (0, 0), to: (0, 0), "fruits: {kiwi: {label: K}, kiwi: {label: K}}\n") })
         // Books are published in their order in `books`, which closing changed.

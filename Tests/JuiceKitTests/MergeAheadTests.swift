@@ -1,6 +1,15 @@
 import Foundation
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// A large book file's pieces are merged into the book as they are read
 /// (`RecipeWorkspace.mergeAhead`), before the file's unit is finished. The
@@ -30,11 +39,10 @@ import Testing
             recipe: { juice-9: 1, mango: 1 }
         """
 
-    func load(_ folder: String, parallelAbove: Int) throws -> RecipeSources.LoadedBook {
-        try RecipeSources.loadWorkspace(
-            paths: [folder], stockPath: nil, analysis: true, book: true, keepingText: false, requireFiles: true,
-            parallelAbove: parallelAbove
-        )
+    func load(_ folder: String, parallelAbove: Int) throws -> LoadedBook {
+        try ParallelBookLoader(parallelAbove: parallelAbove).load(BookLoadRequest(
+            paths: [folder], analysis: true, assemblesBook: true, keepsText: false
+        ))
     }
 
     @Test(arguments: [false, true])

@@ -1,6 +1,15 @@
 import Foundation
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// Reading files in parallel must change nothing: the same diagnostics in the
 /// same order, the same book, whatever the batch boundaries.
@@ -32,10 +41,36 @@ import Testing
         return files
     }
 
+    /// Writes `files` (and `stock`) into a folder under their own relative
+    /// paths, and loads them from there with `loader`. The same files go to
+    /// the same folder, so that two loaders' diagnostics name the same paths.
+    static func load(
+        _ files: [SourceFile], stock: SourceFile?, analysis: Bool, book: Bool, loader: any BookLoader
+    ) throws -> Compilation {
+        var hasher = Hasher()
+        for file in files + [stock].compactMap({ $0 }) {
+            hasher.combine(file.path)
+            hasher.combine(file.bytes)
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-\(UInt(bitPattern: hasher.finalize()))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in files + [stock].compactMap({ $0 }) {
+            let url = folder.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
+        }
+        var loaded = try loader.load(BookLoadRequest(
+            paths: files.map { folder.appendingPathComponent($0.path).path },
+            stockPath: stock.map { folder.appendingPathComponent($0.path).path }, analysis: analysis, assemblesBook: book,
+            keepsText: false
+        ))
+        return loaded.workspace.snapshot().compilation
+    }
+
     @Test func parallelAndSequentialCompilationAgree() throws {
         let files = Self.files()
-        let sequential = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true, parallelAbove: .max).compilation
-        let parallel = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true, parallelAbove: 0).compilation
+        let sequential = try Self.load(files, stock: nil, analysis: true, book: true, loader: SequentialBookLoader())
+        let parallel = try Self.load(files, stock: nil, analysis: true, book: true, loader: ParallelBookLoader(parallelAbove: 0))
         #expect(sequential.diagnostics.count > 100)
         #expect(Set(sequential.diagnostics.map(\.rule)).isSuperset(of: [.unknownFruit, .zeroAmount, .duplicateDefinition, .yamlSyntax]))
         #expect(parallel.diagnostics == sequential.diagnostics)
@@ -56,8 +91,8 @@ import Testing
         }
         let stock = SourceFile(path: "stock.yaml", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("stock.yaml"))))
         for stockFile in [nil, stock] {
-            let sequential = RecipeCompiler.snapshot(files, stock: stockFile, analysis: true, book: true, parallelAbove: .max).compilation
-            let parallel = RecipeCompiler.snapshot(files, stock: stockFile, analysis: true, book: true, parallelAbove: 0).compilation
+            let sequential = try Self.load(files, stock: stockFile, analysis: true, book: true, loader: SequentialBookLoader())
+            let parallel = try Self.load(files, stock: stockFile, analysis: true, book: true, loader: ParallelBookLoader(parallelAbove: 0))
             #expect(sequential.diagnostics.filter { $0.rule == .duplicateDefinition }.count == (stockFile == nil ? 9 : 10))
             #expect(parallel.diagnostics == sequential.diagnostics)
         }
@@ -102,7 +137,7 @@ import Testing
             }
             files.append(SourceFile(path: "menu-\(file).yaml", bytes: Array(yaml.utf8)))
         }
-        let compilation = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true, parallelAbove: 0).compilation
+        let compilation = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true).compilation
         let unknown = compilation.diagnostics.filter { $0.rule == .unknownFruit }
         #expect(unknown.count == 12)
         #expect(Dictionary(grouping: unknown, by: \.file).mapValues { $0.map(\.range.start.line) } == unknownLines)
@@ -112,7 +147,7 @@ import Testing
             SourceFile(path: file.path, bytes: Array(String(decoding: file.bytes, as: UTF8.self)
                 .replacingOccurrences(of: #", fruit-x[0-9]+: 1"#, with: "", options: .regularExpression).utf8))
         }
-        let book = try #require(RecipeCompiler.snapshot(clean, stock: nil, analysis: false, book: true, parallelAbove: 0).compilation.book)
+        let book = try #require(RecipeCompiler.snapshot(clean, stock: nil, analysis: false, book: true).compilation.book)
         #expect(book.menu.count == 4 * perFile)
         for item in book.menu {
             let needs = Dictionary(uniqueKeysWithValues: item.needs.map { (Int(book.fruits[$0.fruit].id.dropFirst(6))!, $0.amount) })
@@ -130,12 +165,11 @@ import Testing
             .appendingPathComponent("EndToEndTests/Fixtures/cross-file")
         let paths = ["a", "b", "c"].map { folder.appendingPathComponent("book/\($0).yaml").path }
         let stockPath = folder.appendingPathComponent("stock.yaml").path
-        var results: [(loaded: RecipeSources.LoadedBook, compilation: Compilation)] = []
-        for parallelAbove in [0, Int.max] {
-            var loaded = try RecipeSources.loadWorkspace(
-                paths: paths, stockPath: stockPath, analysis: true, book: false,
-                keepingText: true, requireFiles: true, parallelAbove: parallelAbove
-            )
+        var results: [(loaded: LoadedBook, compilation: Compilation)] = []
+        for loader in [ParallelBookLoader(parallelAbove: 0), SequentialBookLoader()] as [any BookLoader] {
+            var loaded = try loader.load(BookLoadRequest(
+                paths: paths, stockPath: stockPath, analysis: true, assemblesBook: false, keepsText: true
+            ))
             results.append((loaded, loaded.workspace.snapshot().compilation))
         }
         // Every path is shown relative to the working directory, as discovery shows it.
@@ -149,7 +183,7 @@ import Testing
         #expect(results[0].compilation.diagnostics == results[1].compilation.diagnostics)
         #expect(results[0].compilation.diagnostics.filter { $0.rule == .duplicateDefinition }.count == 10)
         // Without `keepingText`, no text is kept.
-        let bare = try RecipeSources.loadWorkspace(paths: paths, stockPath: stockPath, analysis: true, book: false, keepingText: false)
+        let bare = try ParallelBookLoader().load(BookLoadRequest(paths: paths, stockPath: stockPath, analysis: true, assemblesBook: false, keepsText: false))
         #expect(bare.sources.isEmpty)
     }
 
@@ -162,22 +196,12 @@ import Testing
                 .replacingOccurrences(of: "  shared-juice:\n    recipe: { mango: 1 }\n", with: "")
                 .replacingOccurrences(of: "---\nmenu: [unclosed\n", with: "").utf8))
         }
-        let sequential = RecipeCompiler.snapshot(files, stock: nil, analysis: false, book: true, parallelAbove: .max).compilation
-        let parallel = RecipeCompiler.snapshot(files, stock: nil, analysis: false, book: true, parallelAbove: 0).compilation
+        let sequential = try Self.load(files, stock: nil, analysis: false, book: true, loader: SequentialBookLoader())
+        let parallel = try Self.load(files, stock: nil, analysis: false, book: true, loader: ParallelBookLoader(parallelAbove: 0))
         let book = try #require(sequential.book, "\(sequential.diagnostics.prefix(3))")
         let parallelBook = try #require(parallel.book)
         #expect(parallelBook.menu.map(\.id) == book.menu.map(\.id))
         #expect(parallelBook.menu == book.menu)
         #expect(RecipeGraph.render(parallelBook, format: .mermaid) == RecipeGraph.render(book, format: .mermaid))
-    }
-
-    /// Work started in the background hands back what it returned, as
-    /// often as it is asked, and only once it has ended.
-    @Test func backgroundWorkHandsBackItsResult() {
-        let started = ParallelFiles.background { (0..<100_000).reduce(0, &+) }
-        #expect(started.result() == 4_999_950_000)
-        #expect(started.result() == 4_999_950_000)
-        let strings = ParallelFiles.background { (0..<3).map { "item \($0)" } }
-        #expect(strings.result() == ["item 0", "item 1", "item 2"])
     }
 }

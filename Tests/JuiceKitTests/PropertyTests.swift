@@ -1,6 +1,15 @@
 import DifferentialSupport
 import Foundation
-import JuiceKit
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
+import JuiceCommandLine
 import Testing
 
 /// Properties that must hold for every book and script, each checked on

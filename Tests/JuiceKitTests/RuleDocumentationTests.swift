@@ -1,5 +1,14 @@
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// Every rule's documentation holds up in the real linter: the wrong example
 /// shows its rule, the fixed one does not. Examples go through `Linter.check`,

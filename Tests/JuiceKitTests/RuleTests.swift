@@ -1,5 +1,14 @@
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// One test per rule, each on a fixture in `Fixtures/`, asserting the rule, the
 /// file, the line and column, and where they carry meaning the end, the notes and

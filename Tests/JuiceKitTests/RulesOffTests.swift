@@ -1,5 +1,14 @@
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// A rule that is off is not checked at all (`RecipeWorkspace.rulesOff`),
 /// rather than checked and dropped: held equal, over seeded books with
@@ -23,7 +32,7 @@ import Testing
                 #expect(configuration.rulesOff == Set(off))
                 let files = sequence.paths.map { SourceFile(path: $0, bytes: sequence.files[$0] ?? []) }
                 let lean = RecipeCompiler.snapshot(
-                    files, stock: sequence.stock, analysis: true, rulesOff: configuration.rulesOff, book: true, parallelAbove: .max
+                    files, stock: sequence.stock, analysis: true, rulesOff: configuration.rulesOff, book: true
                 )
                 // The off rules' checks did not run...
                 #expect(!lean.diagnostics.contains { off.contains($0.rule) }, "seed \(seed), off \(off)")

@@ -1,6 +1,15 @@
 import Foundation
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// True when `python3` can import `jsonschema` and `yaml`, which validating
 /// against the schema needs; without them the schema tests are skipped.

@@ -1,5 +1,14 @@
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// The book keeps each file's fruit and ingredient lists as they were
 /// handed in (`Segments`), and the join of a large file's pieces checks keys

@@ -1,5 +1,14 @@
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// The indexed path of `SuggestionIndex`, used for lists longer than
 /// `SuggestionIndex.scanLimit`, against a plain scan of every name.
@@ -36,22 +45,6 @@ import Testing
         }
     }
 
-    /// The index is built in parts on several cores, each sorted, then
-    /// merged: the merge keeps every key and orders them by group.
-    @Test func sortedPartsMergeIntoOneSortedList() {
-        var generator = SystemRandomNumberGenerator()
-        for (firstCount, secondCount) in [(0, 0), (0, 5), (7, 0), (1_000, 3_000), (20_000, 19_999)] {
-            var first = (0..<firstCount).map { _ in UInt64.random(in: 0...(1 << 20), using: &generator) << 12 | 7 }
-            var second = (0..<secondCount).map { _ in UInt64.random(in: 0...(1 << 20), using: &generator) << 12 | 9 }
-            SuggestionIndex.radixSort(&first, fromBit: 12)
-            SuggestionIndex.radixSort(&second, fromBit: 12)
-            let merged = SuggestionIndex.merged(first, second, groupShift: 12)
-            #expect(merged.count == firstCount + secondCount)
-            #expect(merged.map { $0 >> 12 } == (first + second).map { $0 >> 12 }.sorted())
-            #expect(merged.sorted() == (first + second).sorted())
-        }
-    }
-
     @Test func largeListsUseTheIndex() {
         #expect(Self.names.count > SuggestionIndex.scanLimit)
     }
@@ -81,23 +74,6 @@ import Testing
     @Test func smallListsStillFindTwoEdits() {
         let index = SuggestionIndex(["strawberry", "banana"])
         #expect(index.closest(to: "strowbery") == "strawberry")
-    }
-
-    /// The linker looks many unknown names up at once, on every core: the
-    /// answers are each name's own, in order, as one look-up after another
-    /// gives them.
-    @Test func manyLookUpsAtOnceMatchOneByOne() {
-        let typos = (0..<(Linker.parallelMatchMinimum * 2 + 7)).map { index -> String in
-            let name = Self.names[(index * 7919) % Self.names.count]
-            return index % 3 == 0 ? String(name.dropFirst()) : index % 3 == 1 ? name + "x" : "zz" + name + "zz"
-        }
-        let together = Linker.closestMatches(typos, in: SuggestionIndex(Self.names))
-        let single = SuggestionIndex(Self.names)
-        let oneByOne = typos.map { single.closestMatch(to: $0) }
-        #expect(together.count == typos.count)
-        #expect(together.map { $0?.name } == oneByOne.map { $0?.name })
-        #expect(together.map { $0?.isSole } == oneByOne.map { $0?.isSole })
-        #expect(together.contains { $0 != nil } && together.contains { $0 == nil })
     }
 }
 

@@ -2,7 +2,16 @@
 import Glibc
 #endif
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// Errors that end a command are values: the library throws them, and only
 /// JuiceCommandLine prints them (see the end-to-end usage-error tests).

@@ -1,6 +1,15 @@
 import DifferentialSupport
 import Testing
-@testable import JuiceKit
+@testable import JuiceSupport
+@testable import JuiceSource
+@testable import JuiceDiagnostics
+@testable import JuiceYAML
+@testable import JuiceBook
+@testable import JuiceEngine
+@testable import JuiceSimulation
+@testable import JuiceLint
+@testable import JuiceLanguageServer
+@testable import JuiceCommandLine
 
 /// The workspace held to the batch compile: over a thousand seeded sequences
 /// of random edits (add, change, break, fix and remove files, set and clear
@@ -130,7 +139,7 @@ struct EditSequence {
     func batch() -> WorkspaceSnapshot {
         RecipeCompiler.snapshot(
             paths.map { SourceFile(path: $0, bytes: files[$0] ?? []) }, stock: stock,
-            analysis: true, book: true, parallelAbove: .max
+            analysis: true, book: true
         )
     }
 

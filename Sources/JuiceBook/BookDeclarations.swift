@@ -1,0 +1,240 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+/// Every file's declarations merged in file order: the book's one namespace of
+/// fruits, recipes and menu items, and its stock entries.
+///
+/// Files are collected independently (`DeclarationCollector`), often in
+/// parallel; merging them here, one after another in the order given, is
+/// what makes the result the same as reading the book top to bottom: the
+/// first declaration of an id stands, and each later one is reported with a
+/// note pointing at the first, wherever it was.
+struct BookDeclarations: Sendable {
+    typealias Definition = DeclarationCollector.Definition
+
+    package var diagnostics: [Diagnostic] = []
+    /// Each id's first declaration.
+    var definitions = NameTable<Definition>()
+    /// Each fruit that stands, in the order declared. A file's (or a
+    /// piece's) fruits stay in its collector's array when every one of them
+    /// stands, as they nearly always do (`Segments`).
+    private(set) var fruits = Segments<DeclarationCollector.FruitDeclaration>(copyBelow: Self.copyBelow)
+    /// Each recipe and menu item that stands, in the order declared, kept
+    /// as fruits are.
+    private(set) var composites = CompositeList()
+    /// Every composite's ingredients, numbered one composite after another
+    /// through the whole book (`CompositeDeclaration.ingredients` holds such
+    /// numbers), including those of composites dropped as repeats. They stay
+    /// in each file's own array, as its collector made it: copying a book's
+    /// hundreds of thousands into one array cost more than all the rest of
+    /// the merge.
+    private(set) var ingredients = Segments<DeclarationCollector.IngredientDeclaration>(copyBelow: 0)
+    var stock: [DeclarationCollector.StockDeclaration] = []
+    /// Every stock entry that counts, valid or not, by fruit name.
+    private(set) var stockRanges: [String: SourceRange] = [:]
+    /// Set when a stock file replaced the book's stock: where a fruit it
+    /// leaves out is reported (its `stock:` key, or an empty range at its
+    /// start when it has none).
+    private(set) var stockFile: SourceRange?
+    /// Recipes and menu items checked but left out of the book (repeats,
+    /// duplicate definitions): the linker still resolves their names.
+    private(set) var shadows: [DeclarationCollector.Shadow] = []
+    private(set) var shadowStock: [DeclarationCollector.ShadowStock] = []
+    /// Ids declared only where they do not count (`DeclarationCollector.looseIDs`).
+    private(set) var looseIDs: Set<String> = []
+    /// Fruits whose stock is unknown rather than missing: stocked where it
+    /// does not count, or by an entry whose amount could not be read.
+    private(set) var looseStock: Set<String> = []
+    /// Whether stock entries may have been lost unseen.
+    private(set) var stockIncomplete = false
+
+    /// Where the declaration an id names was written.
+    func range(of definition: Definition) -> SourceRange {
+        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
+    }
+
+    /// A file's fruits are copied, rather than kept in its own array, when
+    /// fewer than this: a book of many small files keeps few arrays.
+    /// (Composites are always kept, with their file's first ingredient.)
+    static let copyBelow = 1024
+
+    /// Room for `total` ids in all, when the loader can tell how many the
+    /// book will hold (`Forecast`): the namespace is then made once at
+    /// about its size, rather than rehashed at every doubling.
+    package mutating func expect(ids total: Int) {
+        if total > definitions.count { definitions.reserve(total - definitions.count) }
+    }
+
+    /// How many ids' slots `merge` reads ahead of inserting them
+    /// (`NameTable.warm`): 4,096 cache lines, which stay in cache until used.
+    static let warmedAhead = 4096
+
+    /// Adds the next file's declarations.
+    mutating func merge(_ file: consuming DeclarationCollector) {
+        let firstDiagnostic = diagnostics.count
+        diagnostics += file.diagnostics
+        let base = ingredients.count
+        ingredients.append(contentsOf: file.ingredients)
+        definitions.reserve(file.declarations.count)
+        // The file's fruits and composites that stand join the book after
+        // the loop, each kind at once, in the file's own arrays when all of
+        // them stand.
+        var keptFruits = Kept(first: fruits.count)
+        var keptComposites = Kept(first: composites.count)
+        for (position, entry) in file.declarations.enumerated() {
+            if position % Self.warmedAhead == 0 {
+                definitions.warm(file.declarations[position..<min(position + Self.warmedAhead, file.declarations.count)].lazy.map(\.idHash))
+            }
+            let declared = entry.definition
+            let isFruit = declared.kind == .fruit
+            let id = isFruit ? file.fruits[declared.index].id : file.composites[declared.index].id
+            let definition = Definition(kind: declared.kind, index: isFruit ? keptFruits.next : keptComposites.next)
+            guard let first = definitions.insertIfAbsent(id, hash: entry.idHash, definition) else {
+                if isFruit { keptFruits.keep(declared.index) } else { keptComposites.keep(declared.index) }
+                continue
+            }
+            if isFruit { keptFruits.leaveOut() } else { keptComposites.leaveOut() }
+            let range = file.range(of: declared)
+            // The first may be this file's, not yet in the book.
+            let firstRange = if first.kind == .fruit, let index = keptFruits.fileIndex(of: first.index) {
+                file.fruits[index].range
+            } else if first.kind != .fruit, let index = keptComposites.fileIndex(of: first.index) {
+                file.composites[index].range
+            } else {
+                self.range(of: first)
+            }
+            diagnostics.append(Diagnostic(
+                .duplicateDefinition, at: range, "'\(id)' is already defined as a \(first.kind.rawValue)",
+                notes: [.init(range: firstRange, message: "'\(id)' is first defined here")],
+                help: "fruits, recipes and menu items share one namespace; rename one of them"
+            ))
+            // Its body was checked as if it stood alone; what was found
+            // there says why it is not in the book.
+            let note = Diagnostic.Note(
+                range: range,
+                message: "'\(id)' here duplicates the definition at \(firstRange.file):\(firstRange.start); it is checked, but left out of the book"
+            )
+            for index in entry.diagnostics { diagnostics[firstDiagnostic + index].notes.append(note) }
+            if !isFruit {
+                var composite = file.composites[declared.index]
+                composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
+                shadows.append(.init(composite: composite, notes: [note]))
+            }
+        }
+        fruits.append(contentsOf: keptFruits.standing(file.fruits))
+        composites.append(contentsOf: keptComposites.standing(file.composites), ingredientBase: base)
+        mergeLeftOut(file, base: base)
+        mergeStock(file)
+    }
+
+    /// Which of one file's fruits, or composites, stand, while the file is
+    /// merged: they are numbered in the book from `first` on, in the order
+    /// declared, and join it once the file is done.
+    private struct Kept {
+        let first: Int
+        private var count = 0
+        /// The file's indices of those that stand, once one was left out;
+        /// while nil, every one so far stands, and number `first + k` is the
+        /// file's own k.
+        private var indices: [Int]?
+
+        init(first: Int) {
+            self.first = first
+        }
+
+        /// The book's number for the next one that stands.
+        var next: Int { first + count }
+
+        mutating func keep(_ index: Int) {
+            indices?.append(index)
+            count += 1
+        }
+
+        mutating func leaveOut() {
+            if indices == nil { indices = Array(0..<count) }
+        }
+
+        /// The file's index of the book's number `number`, when it is one of
+        /// this file's.
+        func fileIndex(of number: Int) -> Int? {
+            guard number >= first, number < next else { return nil }
+            return indices.map { $0[number - first] } ?? number - first
+        }
+
+        /// Those of `all`, the file's list, that stand: `all` itself when
+        /// every one does.
+        func standing<T>(_ all: [T]) -> [T] {
+            indices.map { $0.map { all[$0] } } ?? all
+        }
+    }
+
+    /// What the file checked but left out of the book.
+    private mutating func mergeLeftOut(_ file: borrowing DeclarationCollector, base: Int) {
+        for var shadow in file.shadows {
+            shadow.composite.ingredients = shadow.composite.ingredients.lowerBound + base..<shadow.composite.ingredients.upperBound + base
+            shadows.append(shadow)
+        }
+        shadowStock += file.shadowStock
+        looseIDs.formUnion(file.looseIDs)
+        looseStock.formUnion(file.looseStock)
+        stockIncomplete = stockIncomplete || file.stockIncomplete
+    }
+
+    /// Whether the opening stock of `fruit` is unknown because of another
+    /// problem, already an error: an entry for it whose amount could not be
+    /// read, one that does not count, or entries lost unseen. Then it is
+    /// neither missing nor short.
+    func stockIsUnknown(_ fruit: String) -> Bool {
+        if looseStock.isEmpty && !stockIncomplete { return false }
+        if stockRanges[fruit] != nil { return looseStock.contains(fruit) && !stock.contains { $0.fruit == fruit } }
+        return stockIncomplete || looseStock.contains(fruit)
+    }
+
+    /// A stock file's entries replace every stock entry the book declared.
+    mutating func replaceStock(with file: consuming DeclarationCollector) {
+        stock = []
+        stockRanges = [:]
+        stockFile = file.stockSection
+        shadowStock = []
+        looseStock = []
+        stockIncomplete = false
+        diagnostics += file.diagnostics
+        shadowStock += file.shadowStock
+        looseStock.formUnion(file.looseStock)
+        stockIncomplete = file.stockIncomplete
+        mergeStock(file)
+    }
+
+    /// The first entry for a fruit counts, even with an invalid amount; a
+    /// repeat is reported as one, and its amount is still checked, as if it
+    /// stood alone: its problems carry a note that it is left out.
+    private mutating func mergeStock(_ file: borrowing DeclarationCollector) {
+        stock.reserve(file.stock.count)
+        for entry in file.stock {
+            if let first = stockRanges.updateValue(entry.range, forKey: entry.fruit) {
+                stockRanges[entry.fruit] = first
+                diagnostics.append(Diagnostic(
+                    .duplicateDefinition, at: entry.range, "stock for '\(entry.fruit)' is set twice",
+                    notes: [.init(range: first, message: "stock for '\(entry.fruit)' is first set here")],
+                    help: "keep one stock entry per fruit"
+                ))
+                let note = Diagnostic.Note(
+                    range: entry.range,
+                    message: "stock for '\(entry.fruit)' here repeats the entry at \(first.file):\(first.start); it is checked, but left out of the book"
+                )
+                for var diagnostic in file.stockDiagnostics[entry.diagnostics] {
+                    diagnostic.notes.append(note)
+                    diagnostics.append(diagnostic)
+                }
+                continue
+            }
+            diagnostics += file.stockDiagnostics[entry.diagnostics]
+            if let amount = entry.amount {
+                stock.append(.init(fruit: entry.fruit, range: entry.range, amount: amount))
+            } else {
+                looseStock.insert(entry.fruit)
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+/// One large book file collected in pieces (`BookFilePieces`), on several
+/// cores, and joined into what collecting the whole file gives.
+extension DeclarationCollector {
+    /// What a piece declares, and what the join needs to check that the
+    /// piece was read as part of the whole file would have been.
+    package struct Piece: Sendable {
+        package var collector: DeclarationCollector
+        /// False when anything about the piece is not as the plan assumed,
+        /// or when it has any problem to report: the file is then read whole,
+        /// so that every problem is found and worded as it always is.
+        package var fits: Bool
+        /// The hashes of the keys this piece adds to one mapping of the
+        /// file: the top-level keys of a head or top-level piece, the ids of
+        /// an entries piece. Pieces that add the same key to one mapping make
+        /// a repeated key, which only the whole file reports; equal hashes
+        /// of different keys only cost a whole read.
+        var keyHashes: [Int] = []
+        /// A head or top-level piece's last key, when its value is a block
+        /// mapping the next piece may continue: the key, the column its
+        /// entries start at, and the hashes of their ids.
+        var openSection: (name: String, column: Int, keyHashes: [Int])?
+        /// The file's suppression comments, found by the head's worker.
+        var suppressions: [Suppression] = []
+    }
+
+    /// Whether nothing was reported and nothing left out.
+    var isClean: Bool {
+        diagnostics.isEmpty && stockDiagnostics.isEmpty && shadows.isEmpty && shadowStock.isEmpty
+            && looseIDs.isEmpty && looseStock.isEmpty && !stockIncomplete
+    }
+
+    /// The pieces of one file checked as they arrive, in order: the loader
+    /// adds each while later pieces are still being read on other cores.
+    /// The pieces' declarations are kept as they are, one part each, not
+    /// copied into one list: merging the parts one after another is merging
+    /// the file (`WorkspaceUnit.parts`), and the loader merges each part into
+    /// the book as soon as it has been checked here. Copying them into one
+    /// file's lists, and then the whole file into the book's, was most of
+    /// what was left to do after the last piece of a one-file book.
+    package struct Joining: Sendable {
+        let plan: BookFilePieces
+        /// How many pieces were added.
+        package private(set) var count = 0
+        /// The head's suppression comments: the whole file's.
+        private(set) var suppressions: [Suppression] = []
+        private var parts: [DeclarationCollector] = []
+        /// Whether every piece so far was read as the whole file would read it.
+        package private(set) var fits = true
+        private var topLevel = HashSeen()
+        /// One set for every section mapping that is split: keys of
+        /// different sections are told apart by the section's number.
+        private var sectionKeys = HashSeen()
+        /// How many hashes `sectionKeys` was given.
+        private var sectionKeyCount = 0
+        private var open: (name: String, column: Int, number: Int)?
+        private var sections = 0
+
+        package init(plan: BookFilePieces) {
+            self.plan = plan
+        }
+
+        /// Whether every piece of the plan was added.
+        package var isComplete: Bool { count == plan.pieces.count }
+
+        /// Adds the next piece; once one does not fit, the rest are only counted.
+        package mutating func add(_ piece: Piece) {
+            guard count < plan.pieces.count else { return }
+            let planned = plan.pieces[count]
+            count += 1
+            if planned.kind == .head { suppressions = piece.suppressions }
+            guard fits else { return }
+            sectionKeyCount += piece.keyHashes.count + (piece.openSection?.keyHashes.count ?? 0)
+            if let room = projected(sectionKeyCount, through: planned.bytes.upperBound) { sectionKeys.reserve(room) }
+            fits = piece.fits && checkKeys(piece, planned.kind)
+            guard fits else {
+                parts = []
+                return
+            }
+            parts.append(piece.collector)
+        }
+
+        /// The pieces' declarations in order, or nil when a piece did not fit.
+        consuming func finish() -> [DeclarationCollector]? {
+            fits && isComplete ? parts : nil
+        }
+
+        private mutating func checkKeys(_ piece: Piece, _ kind: BookFilePieces.Kind) -> Bool {
+            switch kind {
+            case .head, .topLevel:
+                for hash in piece.keyHashes where !topLevel.insert(hash) { return false }
+                open = nil
+                if let section = piece.openSection {
+                    sections += 1
+                    open = (section.name, section.column, sections)
+                    for hash in section.keyHashes where !sectionKeys.insert(hash ^ sections) { return false }
+                }
+            case .entries(let section, let indent):
+                guard let current = open, current.name == section, current.column == indent + 1 else { return false }
+                for hash in piece.keyHashes where !sectionKeys.insert(hash ^ current.number) { return false }
+            }
+            return true
+        }
+
+        /// How many of something the whole file holds if its first `byte`
+        /// bytes held `count`, up to `maximumRoom` (past it, lists grow as
+        /// arrays do).
+        private func projected(_ count: Int, through byte: Int) -> Int? {
+            guard let fileBytes = plan.pieces.last?.bytes.upperBound else { return nil }
+            return Forecast.whole(count, in: byte, of: fileBytes, limit: Self.maximumRoom)
+        }
+
+        /// A million entries of a list: four times the largest one-file book
+        /// measured (lint-single's 300,000 ingredients).
+        static let maximumRoom = 1 << 20
+    }
+}
+
+extension DeclarationCollector.Worker {
+    /// Composes and collects one piece of `file`, as `plan` cut it.
+    package mutating func collect(piece index: Int, of plan: BookFilePieces, in file: SourceFile) -> DeclarationCollector.Piece {
+        let planned = plan.pieces[index]
+        var fits = true, documents = 0
+        var keyHashes: [Int] = []
+        var openSection: (name: String, column: Int, keyHashes: [Int])?
+        let collector = withBuffers(bytes: planned.bytes.count) { composer, collector in
+            let (diagnostics, end) = composer.compose(
+                piece: file.bytes[planned.bytes], firstLine: planned.firstLine, file: file.path
+            ) { document in
+                documents += 1
+                // Every piece is one block mapping: the whole file's, or a run of one of its sections.
+                guard documents == 1, document.status == .complete, document.aliases.isEmpty, !document.hasMerges,
+                      let root = document.root, Self.isBlockMapping(document, root)
+                else {
+                    fits = false
+                    return
+                }
+                let start = document[root].start
+                switch planned.kind {
+                case .head:
+                    fits = start.column == 1
+                    collector.collect(document)
+                    openSection = Self.openSection(document, root)
+                case .topLevel:
+                    fits = start.line == planned.firstLine && start.column == 1
+                    collector.collect(document)
+                    openSection = Self.openSection(document, root)
+                case .entries(let section, let indent):
+                    fits = start.line == planned.firstLine && start.column == indent + 1
+                    _ = collector.collectTopLevel(section, document, root)
+                }
+                keyHashes = Self.keyHashes(document, root)
+            }
+            fits = fits && documents == 1 && diagnostics.isEmpty && end?.line == planned.endLine
+        }
+        fits = fits && collector.isClean
+        return .init(
+            collector: collector, fits: fits, keyHashes: keyHashes, openSection: openSection,
+            suppressions: planned.kind == .head ? Suppression.scan(file) : []
+        )
+    }
+
+    /// The keys' `NameTable.utf8Hash`es: unseeded, and a few instructions a
+    /// key rather than SipHash's hundred, which is safe here: keys that
+    /// hash alike only send the file back to a whole read, and so does a
+    /// long probe in the sets that hold them (`HashSeen`). (On the 100,000-fruit
+    /// book, SipHash here was 27 M of 714 M instructions.)
+    private static func keyHashes(_ document: YAMLDocument, _ mapping: YAMLNode.ID) -> [Int] {
+        var hashes: [Int] = []
+        hashes.reserveCapacity(document[mapping].childCount / 2)
+        for (key, _) in document.pairs(of: mapping) { hashes.append(document.withText(of: key) { NameTable<Int>.utf8Hash($0) }) }
+        return hashes
+    }
+
+    /// The mapping's last key, when its value is a mapping written in block
+    /// style below it, which a next piece of entries may continue.
+    private static func openSection(_ document: YAMLDocument, _ mapping: YAMLNode.ID) -> (name: String, column: Int, keyHashes: [Int])? {
+        let children = document.children(of: mapping)
+        guard children.count >= 2, let value = children.last else { return nil }
+        let key = children[children.endIndex - 2]
+        guard document[key].kind == .scalar, isBlockMapping(document, value) else { return nil }
+        return (document.text(of: key), document[value].start.column, keyHashes(document, value))
+    }
+
+    /// A mapping written in block style starts where its first key does; a
+    /// flow mapping starts at its brace. (One that starts with an explicit
+    /// `?` key is not taken for block style: that only costs a whole read.)
+    private static func isBlockMapping(_ document: YAMLDocument, _ id: YAMLNode.ID) -> Bool {
+        let node = document[id]
+        guard node.kind == .mapping, let first = document.children(of: id).first else { return false }
+        return node.start == document[first].start
+    }
+}

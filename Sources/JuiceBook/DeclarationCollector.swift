@@ -1,0 +1,341 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+/// What one file declares, before names are resolved.
+///
+/// A collector sees one file and nothing else, so files can be collected in
+/// parallel. Every fact that depends on other files (whether an id or a stock
+/// entry was already taken) is left to `BookDeclarations.merge`, which takes
+/// files in order: the collector records every declaration it finds, in the
+/// order written, and `merge` keeps the first of each id.
+package struct DeclarationCollector: Sendable {
+    enum Kind: String, Sendable {
+        case fruit
+        case recipe
+        case menuItem = "menu item"
+    }
+
+    /// Which declaration an id names: index into `fruits` or `composites`.
+    /// Its place is the declaration's own (`range(of:)`), not stored twice:
+    /// a book can define 100,000 ids.
+    struct Definition: Sendable {
+        var kind: Kind
+        var index: Int
+    }
+
+    package struct FruitDeclaration: Sendable {
+        var id: String
+        var range: SourceRange
+        var label: String?
+        var emoji: String?
+    }
+
+    struct IngredientDeclaration: Sendable {
+        var name: String
+        /// `name.hashValue`, computed here, on the worker, for `NameTable`.
+        var nameHash: Int
+        var range: SourceRange
+        var amount: Int
+        /// How the name was written, for a fix should it be unknown.
+        var spelling: NameSpelling
+    }
+
+    /// A recipe or a menu item: both have ingredients and can be ingredients.
+    package struct CompositeDeclaration: Sendable {
+        var id: String
+        var kind: Kind
+        var range: SourceRange
+        var label: String?
+        var price: Int?
+        /// This composite's ingredients in the collector's `ingredients`.
+        var ingredients: Range<Int> = 0..<0
+    }
+
+    struct StockDeclaration: Sendable {
+        var fruit: String
+        var range: SourceRange
+        var amount: Int
+    }
+
+    /// A stock entry as written. Whether it counts depends on earlier files:
+    /// a repeated entry is reported as a repeat only, and its amount's
+    /// problems are not reported, so they wait in `stockDiagnostics` until
+    /// `merge` knows. (The worker reads every amount; that is cheaper than
+    /// asking first.)
+    struct StockEntry: Sendable {
+        var fruit: String
+        var range: SourceRange
+        /// Nil when the amount is not a valid count.
+        var amount: Int?
+        /// This entry's problems in `stockDiagnostics`.
+        package var diagnostics: Range<Int>
+    }
+
+    /// A fruit, recipe or menu item as declared, and its id's `hashValue`.
+    package struct Declared: Sendable {
+        var definition: Definition
+        var idHash: Int
+        /// The problems found inside its body, in `diagnostics`: should it
+        /// turn out to be a duplicate, `merge` notes that on each of them.
+        package var diagnostics: Range<Int> = 0..<0
+    }
+
+    /// A recipe or menu item checked but left out of the book (a repeated
+    /// key's, or a duplicate definition's): its ingredients' names are still
+    /// resolved, and each problem carries `notes` saying why it is left out.
+    struct Shadow: Sendable {
+        var composite: CompositeDeclaration
+        var notes: [Diagnostic.Note]
+    }
+
+    /// A stock entry checked but left out of the book, under a repeated key.
+    struct ShadowStock: Sendable {
+        var fruit: String
+        var range: SourceRange
+        var notes: [Diagnostic.Note]
+    }
+
+    package static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
+    static let stockFileKeys = ["version", "stock"]
+    package static let fruitKeys = ["label", "emoji"]
+    package static let menuKeys = ["label", "price", "recipe"]
+
+    /// Problems that stand whatever the other files say.
+    package var diagnostics: [Diagnostic] = []
+    /// Every fruit, recipe and menu item declared, in the order written,
+    /// repeats included: `merge` decides which ones stand.
+    package var declarations: [Declared] = []
+    var fruits: [FruitDeclaration] = []
+    var composites: [CompositeDeclaration] = []
+    /// Every composite's ingredients, one composite after another: one array
+    /// for the file rather than one per recipe and menu item.
+    var ingredients: [IngredientDeclaration] = []
+    var stock: [StockEntry] = []
+    var stockDiagnostics: [Diagnostic] = []
+    /// A stock file's first `stock:` key, or an empty range at its start
+    /// when it has none: where a fruit it leaves out is reported.
+    var stockSection: SourceRange?
+    /// What was checked but is left out of the book; empty unless a key repeats.
+    var shadows: [Shadow] = []
+    var shadowStock: [ShadowStock] = []
+    /// Ids declared where they do not count: under a repeated key, or in a
+    /// document dropped for a problem. A name that only they declare is not
+    /// reported as unknown, since the problem that left them out is the cause
+    /// and is already an error; fixing it makes the name known.
+    var looseIDs: Set<String> = []
+    /// Fruits stocked where it does not count, for the same reason: their
+    /// stock is unknown rather than missing.
+    var looseStock: Set<String> = []
+    /// Whether labels and emoji are kept. A lint reports nothing that
+    /// quotes them, so its loader (`RecipeSources.loadWorkspace(labels:)`)
+    /// has them checked but not made into strings: 95,000 of the 100-file
+    /// book's menu items have one, most too long to be stored inline, each
+    /// an allocation and a validation of its text.
+    var keepsLabels = true
+    /// Ingredient names made so far, by their bytes, each with its
+    /// `hashValue` (`ingredientName`). A worker lends its table to each
+    /// collector it runs (`Worker.withBuffers`), so that it serves file
+    /// after file; a collector made elsewhere makes its own.
+    var ingredientNames: NameTable<Int>?
+    /// Set when stock entries may have been lost unseen (a stock section of
+    /// the wrong shape, a file cut short by a syntax error): then no fruit's
+    /// stock can be called missing.
+    var stockIncomplete = false
+
+    /// Where the declaration was written.
+    func range(of definition: Definition) -> SourceRange {
+        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
+    }
+
+    /// Composes a stock file and collects its entries (`version` and `stock` only).
+    static func collectStock(file: SourceFile) -> DeclarationCollector {
+        var composer = YAMLComposer()
+        var collector = DeclarationCollector()
+        let diagnostics = composer.compose(bytes: file.bytes, file: file.path) { collector.collectStockFile($0) }
+        collector.diagnostics = diagnostics + collector.diagnostics
+        let start = SourcePosition(line: 1, column: 1)
+        collector.stockSection = collector.stockSection ?? SourceRange(file: file.path, start: start, end: start)
+        return collector
+    }
+
+    package mutating func collect(_ document: YAMLDocument) {
+        guard document.status == .complete else { return harvest(document) }
+        guard let root = document.root, !document[root].isNull else { return }
+        guard document[root].kind == .mapping else {
+            report(.invalidType, document, root,
+                   "a recipe document must be a mapping, found \(document[root].kindDescription)",
+                   help: "use the keys " + Self.topLevelKeys.map { "'\($0)'" }.joined(separator: ", "))
+            return
+        }
+        forEachPair(document, root) { collector, document, key, value, _ in
+            guard let name = collector.keyText(document, key) else { return }
+            if !collector.collectTopLevel(name, document, value) {
+                collector.reportUnknownKey(document, key, name, expected: Self.topLevelKeys, in: "a recipe document", mapping: root)
+            }
+        }
+    }
+
+    /// Reads the value of the top-level key `name`; false when no such key
+    /// exists. A piece of a file that holds only a section's entries is read
+    /// here too, its whole mapping standing for the section's value.
+    mutating func collectTopLevel(_ name: String, _ document: YAMLDocument, _ value: YAMLNode.ID) -> Bool {
+        switch name {
+        case "version": checkVersion(document, value)
+        case "fruits": forEachEntry(document, value, section: "fruits") { $0.collectFruit(document, $1, $2, $3) }
+        case "stock": forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
+        case "recipes": forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
+        case "menu": forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads one document of a stock file.
+    private mutating func collectStockFile(_ document: YAMLDocument) {
+        guard document.status == .complete else { return harvest(document) }
+        guard let root = document.root, !document[root].isNull else { return }
+        guard document[root].kind == .mapping else {
+            report(.invalidType, document, root,
+                   "a stock file must be a mapping, found \(document[root].kindDescription)",
+                   help: "write 'stock: { FRUIT: COUNT, ... }'")
+            return
+        }
+        forEachPair(document, root) { collector, document, key, value, _ in
+            guard let name = collector.keyText(document, key) else { return }
+            switch name {
+            case "version": collector.checkVersion(document, value)
+            case "stock":
+                if collector.stockSection == nil { collector.stockSection = document.range(of: key) }
+                collector.forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
+            default: collector.reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file", mapping: root)
+            }
+        }
+    }
+
+    /// Takes from a document that does not count only what it meant to
+    /// declare and stock, and reports nothing: the problem that dropped it is
+    /// reported, and anything else in it would be reported against a null
+    /// standing in for an alias, or against half a document.
+    private mutating func harvest(_ document: YAMLDocument) {
+        if document.status == .cutShort { stockIncomplete = true }
+        guard let root = document.root, document[root].kind == .mapping else { return }
+        for (key, value) in document.pairs(of: root) where document[key].kind == .scalar {
+            switch document.text(of: key) {
+            case "fruits", "recipes", "menu":
+                guard document[value].kind == .mapping else { continue }
+                for (id, _) in document.pairs(of: value) where document[id].kind == .scalar { looseIDs.insert(document.text(of: id)) }
+            case "stock":
+                guard document[value].kind == .mapping else {
+                    stockIncomplete = true
+                    continue
+                }
+                for (fruit, _) in document.pairs(of: value) where document[fruit].kind == .scalar { looseStock.insert(document.text(of: fruit)) }
+            default:
+                continue
+            }
+        }
+    }
+
+    // MARK: Sections
+
+    private mutating func checkVersion(_ document: YAMLDocument, _ value: YAMLNode.ID) {
+        let node = document[value]
+        let isOne = document.hasText(value, "1")
+            && ((node.style == .plain && !node.hasTag) || document.tag(of: value) == AmountReader.intTag)
+        if !isOne {
+            let shown = node.kind == .scalar && !node.isNull ? "'\(document.text(of: value))'" : node.kindDescription
+            report(.unsupportedVersion, document, value, "unsupported version \(shown)",
+                   help: "this juice-maker reads recipe language version 1; write 'version: 1' or leave it out")
+        }
+    }
+
+    private mutating func collectFruit(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
+        var fruit = FruitDeclaration(id: id, range: document.range(of: key))
+        let node = document[value]
+        if node.kind == .mapping {
+            forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
+                guard collector.isScalarKey(document, fieldKey) else { return }
+                if document.hasText(fieldKey, "label") {
+                    let label = collector.shown(document, fieldValue, field: "label")
+                    if counts { fruit.label = label }
+                } else if document.hasText(fieldKey, "emoji") {
+                    let emoji = collector.shown(document, fieldValue, field: "emoji")
+                    if counts { fruit.emoji = emoji }
+                } else {
+                    collector.reportUnknownKey(
+                        document, fieldKey, document.text(of: fieldKey), expected: Self.fruitKeys, in: "fruit '\(id)'", mapping: value
+                    )
+                }
+            }
+        } else if !node.isNull {
+            report(.invalidType, document, value,
+                   "fruit '\(id)' must be a mapping or empty, found \(node.kindDescription)",
+                   help: "write '\(id): { label: ..., emoji: ... }' or just '\(id):'")
+        }
+        declarations.append(Declared(definition: Definition(kind: .fruit, index: fruits.count), idHash: id.hashValue))
+        fruits.append(fruit)
+    }
+
+    private mutating func collectStock(_ document: YAMLDocument, _ fruit: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
+        let first = stockDiagnostics.count
+        let amount = Self.amount(document, value, allowZero: true, what: "stock of '\(fruit)'", into: &stockDiagnostics)
+        stock.append(StockEntry(fruit: fruit, range: document.range(of: key), amount: amount, diagnostics: first..<stockDiagnostics.count))
+    }
+
+    private mutating func collectRecipe(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
+        let ingredients = readIngredients(document, value, owner: "recipe '\(id)'", ownerKey: key)
+        declarations.append(Declared(definition: Definition(kind: .recipe, index: composites.count), idHash: id.hashValue))
+        composites.append(CompositeDeclaration(
+            id: id, kind: .recipe, range: document.range(of: key), ingredients: ingredients ?? 0..<0
+        ))
+    }
+
+    private mutating func collectMenuItem(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
+        var item = CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: key))
+        let node = document[value]
+        if node.kind == .mapping {
+            var sawRecipe = false
+            forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
+                guard collector.isScalarKey(document, fieldKey) else { return }
+                // Keys are told apart by their bytes, making no `String`.
+                if document.hasText(fieldKey, "label") {
+                    let label = collector.shown(document, fieldValue, field: "label")
+                    if counts { item.label = label }
+                } else if document.hasText(fieldKey, "price") {
+                    let price = Self.amount(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &collector.diagnostics)
+                    if counts { item.price = price }
+                } else if document.hasText(fieldKey, "recipe") {
+                    let ingredients = collector.readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey)
+                    if counts {
+                        sawRecipe = true
+                        item.ingredients = ingredients ?? 0..<0
+                    } else if let ingredients {
+                        // Its names are still resolved, as a shadow's.
+                        collector.shadows.append(Shadow(
+                            composite: CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: fieldKey), ingredients: ingredients),
+                            notes: []
+                        ))
+                    }
+                } else {
+                    collector.reportUnknownKey(
+                        document, fieldKey, document.text(of: fieldKey), expected: Self.menuKeys, in: "menu item '\(id)'", mapping: value
+                    )
+                }
+            }
+            if !sawRecipe {
+                report(.emptyRecipe, document, key, "menu item '\(id)' has no recipe",
+                       help: "add 'recipe: { FRUIT: AMOUNT, ... }'")
+            }
+        } else if node.isNull {
+            report(.emptyRecipe, document, key, "menu item '\(id)' has no recipe",
+                   help: "add 'recipe: { FRUIT: AMOUNT, ... }'")
+        } else {
+            report(.invalidType, document, value,
+                   "menu item '\(id)' must be a mapping, found \(node.kindDescription)",
+                   help: "write '\(id): { label: ..., price: ..., recipe: { FRUIT: AMOUNT } }'")
+        }
+        declarations.append(Declared(definition: Definition(kind: .menuItem, index: composites.count), idHash: id.hashValue))
+        composites.append(item)
+    }
+}

@@ -1,0 +1,238 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+/// Flattening: every composite's need in whole fruits, in one table.
+extension Linker {
+    /// Each composite's need in whole fruits, or nil where it cannot be computed
+    /// (a cycle, or an overflow, reported once where it happens).
+    ///
+    /// - Parameter shortOnly: when set (the book is not assembled), a
+    ///   composite no other composite uses keeps only the fruits that
+    ///   `openingStock` cannot cover: all that `never-makeable` asks of it.
+    ///   The rest of its need is summed, checked for overflow and dropped:
+    ///   on a book of nested recipes, keeping every menu item's need was
+    ///   most of a lint run's memory, for a run that reads none of it.
+    mutating func flatten(_ edges: EdgeTable, order: [Int], skip: [Bool], shortOnly openingStock: [Int]?) -> NeedTable {
+        let kept = openingStock.map { _ in Self.usedAsIngredient(edges) }
+        var needs = NeedTable(
+            count: edges.count, parts: Self.partsBound(edges, order: order, fruits: declarations.fruits.count, kept: kept)
+        )
+        var sum = NeedSum(fruits: declarations.fruits.count)
+        for node in order where !skip[node] {
+            var complete = true
+            var overflow: (edge: Edge, fruit: Int)?
+            edgeLoop: for edge in edges[node] {
+                switch edge.target {
+                case .fruit(let fruit):
+                    // A fruit ingredient is one part of itself: no array for it.
+                    guard sum.add(fruit, 1, times: edge.amount) else {
+                        overflow = (edge, fruit)
+                        break edgeLoop
+                    }
+                case .composite(let child):
+                    guard let span = needs.span(of: child) else {
+                        complete = false
+                        break edgeLoop
+                    }
+                    if let fruit = needs.withParts(span, { sum.add($0, times: edge.amount) }) {
+                        overflow = (edge, fruit)
+                        break edgeLoop
+                    }
+                }
+            }
+            if let (edge, fruit) = overflow {
+                complete = false
+                reportOverflow(of: node, fruit: fruit, at: edge)
+            }
+            if complete {
+                sum.sortTouched()
+                if let openingStock, let kept, !kept[node] {
+                    let short = sum.touched.filter { openingStock.indices.contains($0) && sum.totals[$0] > openingStock[$0] }
+                    needs.set(node, fruits: short, amounts: sum.totals)
+                } else {
+                    needs.set(node, fruits: sum.touched, amounts: sum.totals)
+                }
+            }
+            sum.clear()
+        }
+        return needs
+    }
+
+    /// `total` + `amount` × `times`, or nil where that cannot be counted:
+    /// the one overflow-checked step of every way of flattening.
+    static func adding(_ amount: Int, times: Int, to total: Int) -> Int? {
+        let (scaled, overflowA) = amount.multipliedReportingOverflow(by: times)
+        let (sum, overflowB) = total.addingReportingOverflow(scaled)
+        return overflowA || overflowB ? nil : sum
+    }
+
+    /// One composite's need while it is summed: a total per fruit, and the
+    /// fruits touched, so that clearing it costs what was touched, not the
+    /// number of fruits in the book.
+    struct NeedSum {
+        private(set) var totals: [Int]
+        private(set) var touched: [Int] = []
+        /// A bit per fruit, set while touched; `lowest` and `highest` bound them.
+        private var bits: [UInt64]
+        private var lowest = Int.max
+        private var highest = -1
+
+        init(fruits: Int) {
+            totals = Array(repeating: 0, count: fruits)
+            bits = Array(repeating: 0, count: (fruits + 63) / 64)
+        }
+
+        /// Adds `amount` × `times` of `fruit`; false on overflow.
+        package mutating func add(_ fruit: Int, _ amount: Int, times: Int) -> Bool {
+            guard let sum = Linker.adding(amount, times: times, to: totals[fruit]) else { return false }
+            if totals[fruit] == 0 {
+                touched.append(fruit)
+                bits[fruit >> 6] |= 1 << UInt64(fruit & 63)
+                lowest = min(lowest, fruit)
+                highest = max(highest, fruit)
+            }
+            totals[fruit] = sum
+            return true
+        }
+
+        /// Adds each of a child's parts `times` over; the fruit that
+        /// overflowed, or nil.
+        package mutating func add(_ parts: UnsafeBufferPointer<RecipeBook.FruitAmount>, times: Int) -> Int? {
+            for part in parts where !add(part.fruit, part.amount, times: times) { return part.fruit }
+            return nil
+        }
+
+        /// Puts `touched` in fruit order. Sorting was half of flattening
+        /// a book of nested recipes (perf): where the touched fruits lie
+        /// close together, reading them off the bits in order is cheaper,
+        /// and it is chosen only where it reads fewer than 16 words a fruit
+        /// touched (a sort's compares mispredict; a scan of empty words does
+        /// not), so a sparse need among many fruits is still sorted.
+        mutating func sortTouched() {
+            guard touched.count > 1 else { return }
+            let first = lowest >> 6, last = highest >> 6
+            guard last - first < touched.count * 16 else {
+                touched.sort()
+                return
+            }
+            var out = 0
+            for word in first...last {
+                var remaining = bits[word]
+                while remaining != 0 {
+                    touched[out] = word << 6 | remaining.trailingZeroBitCount
+                    out += 1
+                    remaining &= remaining - 1
+                }
+            }
+        }
+
+        mutating func clear() {
+            for fruit in touched {
+                totals[fruit] = 0
+                bits[fruit >> 6] = 0
+            }
+            touched.removeAll(keepingCapacity: true)
+            lowest = Int.max
+            highest = -1
+        }
+    }
+
+    mutating func reportOverflow(of node: Int, fruit: Int, at edge: Edge) {
+        let composite = declarations.composites[node]
+        let ingredient = declaration(of: edge)
+        diagnostics.append(Diagnostic(
+            .amountOverflow, at: ingredient.range,
+            "\(composite.kind.rawValue) '\(composite.id)' needs more '\(declarations.fruits[fruit].id)' than can be counted (over \(Int.max))",
+            help: {
+                if case .fruit = edge.target { return "use a smaller amount of '\(ingredient.name)'" }
+                return "use smaller amounts in '\(ingredient.name)' or the recipes it contains"
+            }()
+        ))
+    }
+
+    /// Each composite's need in whole fruits, or nil where it could not be
+    /// computed, all in one array: one allocation for the book rather than
+    /// one per recipe and menu item.
+    struct NeedTable {
+        private var parts: [RecipeBook.FruitAmount] = []
+        /// Where each composite's parts are in `parts`; nil while unknown.
+        private var spans: [Range<Int>?]
+
+        /// `parts`: room to start with; a book of flat recipes needs one part
+        /// per edge, and nested recipes need more. Room that is never used
+        /// costs address space, not memory (the pages are never touched),
+        /// while growing by doubling copies the table and briefly holds it
+        /// three times over: on a book of 100,000 items with recipes nested
+        /// three deep that was 58 MB at the peak and a sixth of the link.
+        init(count: Int, parts expected: Int) {
+            spans = Array(repeating: nil, count: count)
+            parts.reserveCapacity(expected)
+        }
+
+        subscript(node: Int) -> ArraySlice<RecipeBook.FruitAmount>? {
+            spans[node].map { parts[$0] }
+        }
+
+        /// Where composite `node`'s parts are, for `withParts`: reading by
+        /// range holds no slice of `parts` while `set` appends to it.
+        func span(of node: Int) -> Range<Int>? { spans[node] }
+
+        /// Calls `body` with the parts in `span` in place.
+        func withParts<Result>(_ span: Range<Int>, _ body: (UnsafeBufferPointer<RecipeBook.FruitAmount>) -> Result) -> Result {
+            parts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) }
+        }
+
+        /// Composite `node` needs `amounts[fruit]` of each of `fruits`.
+        mutating func set(_ node: Int, fruits: [Int], amounts: [Int]) {
+            let start = parts.count
+            for fruit in fruits { parts.append(RecipeBook.FruitAmount(fruit: fruit, amount: amounts[fruit])) }
+            spans[node] = start..<parts.count
+        }
+    }
+
+    /// At most how many parts the flattened needs take: each composite has
+    /// at most one per fruit, and at most the sum of its ingredients' own.
+    /// (Nested recipes that share fruits need fewer: the rest is room never
+    /// used.) The room is capped, since sums of sums overestimate a deep
+    /// book without limit: past the cap, the table grows as arrays do.
+    /// Only the composites in `kept` count, when it is given: the others
+    /// keep so few parts (none, on a clean book) that growing for them is
+    /// cheaper than room for them all.
+    static func partsBound(_ edges: EdgeTable, order: [Int], fruits: Int, kept: [Bool]? = nil) -> Int {
+        let (perEdge, overflow) = edges.edgeCount.multipliedReportingOverflow(by: 8)
+        let cap = max(edges.edgeCount, min(overflow ? Int.max : perEdge, maximumRoom))
+        return min(sumOfBounds(edges, order: order, fruits: fruits, kept: kept), cap)
+    }
+
+    /// Which composites another composite names as an ingredient.
+    static func usedAsIngredient(_ edges: EdgeTable) -> [Bool] {
+        var used = [Bool](repeating: false, count: edges.count)
+        for index in 0..<edges.edgeCount {
+            if case .composite(let child) = edges.edge(at: index).target { used[child] = true }
+        }
+        return used
+    }
+
+    /// 16 M parts, 256 MB of address space: a room no book has needed.
+    static let maximumRoom = 1 << 24
+
+    private static func sumOfBounds(_ edges: EdgeTable, order: [Int], fruits: Int, kept: [Bool]?) -> Int {
+        var bound = [Int](repeating: 0, count: edges.count)
+        var total = 0
+        for node in order {
+            // What nothing else uses keeps few parts, if any, and passes no bound on.
+            if kept?[node] == false { continue }
+            var sum = 0
+            for edge in edges[node] {
+                switch edge.target {
+                case .fruit: sum = min(sum + 1, fruits)
+                case .composite(let child): sum = min(sum + bound[child], fruits)
+                }
+            }
+            bound[node] = sum
+            total = min(total + sum, Int.max / 2)
+        }
+        return total
+    }
+}

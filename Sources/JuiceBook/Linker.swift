@@ -1,0 +1,328 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+/// Resolves ingredient names, checks for cycles and flattens every recipe into
+/// whole fruits, then assembles the `RecipeBook`.
+///
+/// Recipes and menu items are "composites" here, numbered in declaration order.
+/// Both walks keep explicit stacks, so a chain of 10,000 nested recipes cannot
+/// overflow the call stack.
+struct Linker {
+    enum Target {
+        case fruit(Int)
+        case composite(Int)
+    }
+
+    /// One ingredient of a composite, resolved. Its name and place are read
+    /// back from the declaration (`ingredient` is its number in the book,
+    /// `BookDeclarations.ingredients`) only when a diagnostic needs them.
+    ///
+    /// 16 bytes: the target and the ingredient's number in 32 bits each. A
+    /// book of 100,000 menu items has hundreds of thousands of edges, written
+    /// and read again by every walk of the link; at 32 bytes they were 10 MB
+    /// of fresh pages. 32 bits hold any book that fits in memory: 2^30
+    /// ingredients would take over 70 GB as declarations before they got here.
+    struct Edge: Sendable {
+        var amount: Int
+        /// A fruit or composite index shifted left by one, bit 0 set for a
+        /// composite; -1 for a name nothing declares (only while resolving).
+        private var packedTarget: Int32
+        private var number: Int32
+
+        init(target: Target, amount: Int, ingredient: Int) {
+            switch target {
+            case .fruit(let fruit): packedTarget = Int32(truncatingIfNeeded: fruit << 1)
+            case .composite(let composite): packedTarget = Int32(truncatingIfNeeded: composite << 1 | 1)
+            }
+            self.amount = amount
+            number = Int32(truncatingIfNeeded: ingredient)
+        }
+
+        /// An ingredient whose name nothing declares: not an edge of the graph.
+        static func unknown(ingredient: Int) -> Edge {
+            var edge = Edge(target: .fruit(0), amount: 0, ingredient: ingredient)
+            edge.packedTarget = -1
+            return edge
+        }
+
+        var isUnknown: Bool { packedTarget < 0 }
+
+        var target: Target {
+            let index = Int(packedTarget >> 1)
+            return packedTarget & 1 == 0 ? .fruit(index) : .composite(index)
+        }
+
+        var ingredient: Int { Int(number) }
+    }
+
+    /// Every composite's edges in one flat array, composite by composite: one
+    /// allocation for the whole book instead of one per recipe and menu item.
+    struct EdgeTable: Sendable {
+        private var edges: [Edge] = []
+        /// Where each composite's edges start in `edges`; one extra entry at the end.
+        private var starts: [Int] = [0]
+
+        /// The number of composites.
+        package var count: Int { starts.count - 1 }
+
+        /// The number of edges of all composites.
+        var edgeCount: Int { edges.count }
+
+        /// Composite `node`'s edges, in ingredient order (indices start at `startIndex`).
+        subscript(node: Int) -> ArraySlice<Edge> { edges[starts[node]..<starts[node + 1]] }
+
+        /// Where composite `node`'s edges are, for `edge(at:)`.
+        func edgeRange(of node: Int) -> Range<Int> { starts[node]..<starts[node + 1] }
+
+        func edge(at index: Int) -> Edge { edges[index] }
+
+        /// An empty table.
+        init() {}
+
+        /// A table of `edges` as they stand: composite `i`'s from `starts[i]`
+        /// up to `starts[i + 1]`.
+        init(edges: [Edge], starts: [Int]) {
+            self.edges = edges
+            self.starts = starts
+        }
+
+        /// Adds an edge to the composite being filled, the one after the last closed.
+        mutating func append(_ edge: Edge) { edges.append(edge) }
+
+        /// Ends the composite being filled: the next edge belongs to the next one.
+        mutating func closeComposite() { starts.append(edges.count) }
+
+        mutating func reserve(composites: Int, edges total: Int) {
+            starts.reserveCapacity(composites + 1)
+            edges.reserveCapacity(total)
+        }
+    }
+
+    /// The declaration an edge was resolved from.
+    func declaration(of edge: Edge) -> DeclarationCollector.IngredientDeclaration {
+        declarations.ingredients[edge.ingredient]
+    }
+
+    /// How many steps of a cycle the message and notes spell out.
+    static let cycleStepsShown = 12
+
+    package let declarations: BookDeclarations
+    package var diagnostics: [Diagnostic] = []
+    /// Names nothing declares, reported at the end of the link
+    /// (`Linker+UnknownNames.swift`).
+    var unknownNames: [UnknownName] = []
+    /// Which part of the book each lint check looked at; `analyse` fills it in.
+    var coverage = CheckCoverage.noAnalysis
+    private(set) var allIDs: SuggestionIndex?
+    /// The last link's index, used again when the book's ids are the same.
+    private let previousIDs: SuggestionIndex?
+
+    /// A linker for `declarations`; `reusing` is an earlier link's
+    /// suggestion index, kept when the ids have not changed since.
+    init(declarations: BookDeclarations, reusing previous: SuggestionIndex? = nil) {
+        self.declarations = declarations
+        previousIDs = previous
+    }
+
+    /// Links the book; `analysis` runs the lint analyses but for the rules
+    /// in `rulesOff`, whose diagnostics would only be thrown away.
+    mutating func link(analysis: Bool, rulesOff: Set<Rule> = [], assemble wantsBook: Bool = true) -> RecipeBook? {
+        let edges = resolve()
+        let openingStock = resolveStock()
+        // Each composite's kind, kept in its file's array: read once here
+        // for every walk and for the assembly.
+        let kinds = declarations.composites.kinds
+        // The walk for the unused checks needs only the edges.
+        let reach = analysis && !(rulesOff.contains(.unusedFruit) && rulesOff.contains(.unusedRecipe))
+            ? Self.reach(edges: edges, kinds: kinds, fruits: declarations.fruits.count) : nil
+        let (order, onCycle) = orderAndReportCycles(edges)
+        // Without a book to assemble, only never-makeable reads the needs of
+        // what nothing else uses, and only the fruits the stock cannot cover.
+        let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook ? nil : openingStock)
+        if analysis { analyse(edges: edges, kinds: kinds, reach: reach, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
+        reportUnknownNames()
+        return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, openingStock: openingStock) : nil
+    }
+
+    // MARK: Names
+
+    /// Every id in the book, for "did you mean"; made at the first unknown
+    /// name, so a clean book never builds it.
+    mutating func suggestions() -> SuggestionIndex {
+        if let allIDs { return allIDs }
+        let ids = declarations.fruits.map(\.id) + declarations.composites.ids
+        // An editor relinks after every keystroke, and most keystrokes leave
+        // the ids as they were: building the index again was a sixth of a
+        // relink of a 100,000-item book with one misspelling (perf).
+        if let previousIDs, previousIDs.names == ids {
+            allIDs = previousIDs
+            return previousIDs
+        }
+        let made = SuggestionIndex(ids)
+        allIDs = made
+        return made
+    }
+
+    /// Every ingredient of the book as an edge, by its number, or
+    /// `Edge.unknown` for a name nothing declares. The names were hashed when
+    /// they were read; the amounts are read here too, so that `resolve` reads
+    /// only these edges in order, not the declarations again.
+    private func lookUpIngredients() -> [Edge] {
+        var edges: [Edge] = []
+        edges.reserveCapacity(declarations.ingredients.count)
+        for list in 0..<declarations.ingredients.segmentCount {
+            let (first, ingredients) = declarations.ingredients.segment(list)
+            for index in ingredients.indices {
+                let ingredient = ingredients[index]
+                let number = first + index
+                guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else {
+                    edges.append(.unknown(ingredient: number))
+                    continue
+                }
+                let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
+                edges.append(Edge(target: target, amount: ingredient.amount, ingredient: number))
+            }
+        }
+        return edges
+    }
+
+    /// The edge table, composite by composite, from the looked-up edges.
+    ///
+    /// On a clean book (every name known, and the composites' ingredients
+    /// all of the book's, one composite after another) the looked-up array
+    /// is the table, and only where each composite starts is worked out.
+    /// Otherwise each composite's known edges are copied, in order, and its
+    /// unknown names are kept for the report. Composites are read in place,
+    /// by index: copying each one out would retain and release its strings,
+    /// 100,000 times over in a big book.
+    private mutating func resolve() -> EdgeTable {
+        let found = lookUpIngredients()
+        defer { resolveShadows() }
+        if let starts = Self.startsInPlace(declarations.composites, edgeCount: found.count),
+           !found.contains(where: \.isUnknown) {
+            return EdgeTable(edges: found, starts: starts)
+        }
+        var edges = EdgeTable()
+        edges.reserve(composites: declarations.composites.count, edges: found.count)
+        for composite in declarations.composites.indices {
+            let range = declarations.composites.ingredients(of: composite)
+            for number in range where found.indices.contains(number) {
+                let edge = found[number]
+                guard !edge.isUnknown else {
+                    deferUnknown(declarations.ingredients[number], in: range)
+                    continue
+                }
+                edges.append(edge)
+            }
+            edges.closeComposite()
+        }
+        return edges
+    }
+
+    /// Where each composite's edges start in the looked-up array, plus its
+    /// end, when its ingredients are all of them, one composite after
+    /// another (a composite with none starts where the next one does); nil
+    /// when any are not, such as a repeat's, which the book leaves out.
+    private static func startsInPlace(_ composites: BookDeclarations.CompositeList, edgeCount: Int) -> [Int]? {
+        var starts: [Int] = []
+        starts.reserveCapacity(composites.count + 1)
+        var position = 0
+        var inPlace = true
+        composites.forEachIngredients { range in
+            guard inPlace, range.isEmpty || range.lowerBound == position else {
+                inPlace = false
+                return
+            }
+            starts.append(position)
+            position += range.count
+        }
+        guard inPlace, position == edgeCount else { return nil }
+        starts.append(position)
+        return starts
+    }
+
+    private mutating func resolveStock() -> [Int] {
+        var stock = [Int](repeating: 0, count: declarations.fruits.count)
+        // The fruits' ids are listed for "did you mean" only once an entry
+        // names no fruit: listing a book's 100,000 fruits for nothing was
+        // most of a clean link of lint-unused (0.85 of 1.1 ms, clock stamps).
+        var fruitIDs: [String]?
+        for entry in declarations.stock {
+            guard let index = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs) else { continue }
+            stock[index] = entry.amount
+        }
+        for entry in declarations.shadowStock {
+            _ = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs, notes: entry.notes)
+        }
+        return stock
+    }
+
+    /// The fruit a stock entry names, or nil after reporting that it names
+    /// none. A name declared only where it does not count is not reported.
+    /// `fruitIDs` is filled at the first report and kept for the next.
+    private mutating func stockedFruit(
+        _ name: String, at range: SourceRange, fruitIDs: inout [String]?, notes: [Diagnostic.Note] = []
+    ) -> Int? {
+        let definition = declarations.definitions.value(for: name)
+        if let definition, definition.kind == .fruit { return definition.index }
+        if definition == nil && declarations.looseIDs.contains(name) { return nil }
+        let message = definition.map { "'\(name)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
+            ?? "unknown fruit '\(name)'"
+        let ids = fruitIDs ?? declarations.fruits.map(\.id)
+        fruitIDs = ids
+        diagnostics.append(Diagnostic(
+            .unknownFruit, at: range, message, notes: notes,
+            help: Suggestion.didYouMean(name, in: ids) ?? "declare it under 'fruits:' first"
+        ))
+        return nil
+    }
+
+    // MARK: Assembly
+
+    private func assemble(edges: EdgeTable, kinds: [DeclarationCollector.Kind], needs: NeedTable, openingStock: [Int]) -> RecipeBook {
+        let composites = declarations.composites
+        // Composite index -> index among recipes or among menu items.
+        var localIndex = [Int](repeating: 0, count: composites.count)
+        var recipeCount = 0, menuCount = 0
+        for (index, kind) in kinds.enumerated() {
+            if kind == .recipe {
+                localIndex[index] = recipeCount
+                recipeCount += 1
+            } else {
+                localIndex[index] = menuCount
+                menuCount += 1
+            }
+        }
+        func ingredients(_ index: Int) -> [RecipeBook.Ingredient] {
+            edges[index].map { edge in
+                switch edge.target {
+                case .fruit(let fruit):
+                    return RecipeBook.Ingredient(component: .fruit(fruit), amount: edge.amount)
+                case .composite(let child):
+                    let component: RecipeBook.Component = kinds[child] == .recipe
+                        ? .recipe(localIndex[child]) : .menuItem(localIndex[child])
+                    return RecipeBook.Ingredient(component: component, amount: edge.amount)
+                }
+            }
+        }
+        var recipes: [RecipeBook.Recipe] = []
+        var menu: [RecipeBook.MenuItem] = []
+        for (index, composite) in composites.enumerated() {
+            if composite.kind == .recipe {
+                recipes.append(.init(id: composite.id, ingredients: ingredients(index), needs: needs[index].map(Array.init) ?? []))
+            } else {
+                menu.append(.init(
+                    id: composite.id, label: composite.label?.escapingControlCharacters ?? composite.id, price: composite.price,
+                    ingredients: ingredients(index), needs: needs[index].map(Array.init) ?? []
+                ))
+            }
+        }
+        // Labels and emoji are shown on terminals: a control or bidi character in
+        // them could retitle the window or forge lines, so the book keeps them escaped.
+        let fruits = declarations.fruits.map {
+            RecipeBook.Fruit(id: $0.id, label: $0.label?.escapingControlCharacters ?? $0.id, emoji: $0.emoji?.escapingControlCharacters)
+        }
+        return RecipeBook(fruits: fruits, recipes: recipes, menu: menu, openingStock: openingStock)
+    }
+}

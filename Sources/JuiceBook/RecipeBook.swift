@@ -1,0 +1,104 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+/// A validated recipe graph: fruits, intermediate recipes and menu items with
+/// amounts on the edges, and every menu item's need flattened to whole fruits.
+///
+/// A `RecipeBook` only exists for a book with no errors; a workspace snapshot
+/// (or `RecipeCompiler`, which makes one) builds it. Fruits and menu items have dense indices, which the engine uses instead of
+/// string lookups.
+public struct RecipeBook: Sendable {
+    /// A fruit of the catalog.
+    public struct Fruit: Sendable, Hashable {
+        public let id: String
+        /// The label shown to people; the id when none is declared. Control
+        /// and format characters arrive escaped (`\u{1b}`).
+        public let label: String
+        public let emoji: String?
+    }
+
+    /// Where an ingredient edge points.
+    public enum Component: Sendable, Hashable {
+        case fruit(Int)
+        case recipe(Int)
+        case menuItem(Int)
+    }
+
+    /// One ingredient edge: what, and how many per batch or order.
+    public struct Ingredient: Sendable, Hashable {
+        /// The fruit, recipe or menu item used.
+        public let component: Component
+        /// How many of it one batch or order uses.
+        public let amount: Int
+    }
+
+    /// An amount of one fruit, by dense fruit index.
+    public struct FruitAmount: Sendable, Hashable {
+        public let fruit: Int
+        public let amount: Int
+    }
+
+    /// An intermediate recipe: usable as an ingredient, never sold.
+    public struct Recipe: Sendable, Hashable {
+        public let id: String
+        /// The graph's edges out of this recipe, as written: the first-class
+        /// data beside `needs`, for whatever needs the structure (the graph
+        /// renderer; recipe yields, see docs/yields.md).
+        public let ingredients: [Ingredient]
+        /// Whole fruits for one batch, sorted by fruit index.
+        public let needs: [FruitAmount]
+    }
+
+    /// Something that can be ordered.
+    public struct MenuItem: Sendable, Hashable {
+        public let id: String
+        /// The label shown to people; the id when none is declared.
+        public let label: String
+        public let price: Int?
+        /// The graph's edges out of this item, as written (see `Recipe.ingredients`).
+        public let ingredients: [Ingredient]
+        /// Whole fruits for one order, sorted by fruit index, every nested recipe
+        /// multiplied out and repeated fruits added up.
+        public let needs: [FruitAmount]
+    }
+
+    /// The fruit catalogue, by dense fruit index, in declaration order.
+    public let fruits: [Fruit]
+    /// The intermediate recipes, by recipe index, in declaration order.
+    public let recipes: [Recipe]
+    /// The menu, by dense menu index, in declaration order.
+    public let menu: [MenuItem]
+    /// Opening stock by fruit index; a fruit with no stock entry has 0.
+    public let openingStock: [Int]
+
+    private let fruitIndices: [String: Int]
+    private let recipeIndices: [String: Int]
+    private let menuIndices: [String: Int]
+
+    init(fruits: [Fruit], recipes: [Recipe], menu: [MenuItem], openingStock: [Int]) {
+        self.fruits = fruits
+        self.recipes = recipes
+        self.menu = menu
+        self.openingStock = openingStock
+        fruitIndices = Dictionary(fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        recipeIndices = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        menuIndices = Dictionary(menu.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The dense index of the fruit `id`, or nil.
+    public func fruitIndex(_ id: String) -> Int? { fruitIndices[id] }
+    /// The index of the intermediate recipe `id`, or nil.
+    public func recipeIndex(_ id: String) -> Int? { recipeIndices[id] }
+    /// The dense index of the menu item `id`, or nil.
+    public func menuIndex(_ id: String) -> Int? { menuIndices[id] }
+
+    /// The id of whatever a component points at.
+    public func id(of component: Component) -> String {
+        switch component {
+        case .fruit(let index): return fruits[index].id
+        case .recipe(let index): return recipes[index].id
+        case .menuItem(let index): return menu[index].id
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+/// What every id in a snapshot names and where it is used: the queries an
+/// editor asks (go to definition, find references, hover with the needs).
+///
+/// Definitions and references are as written, problems included: a repeated
+/// definition is listed after the first, and a reference to an unknown name
+/// is still a reference.
+public struct WorkspaceIndex: Sendable {
+    /// What an id is declared as.
+    public enum Kind: String, Sendable, Hashable {
+        case fruit
+        case recipe
+        case menuItem = "menu item"
+    }
+
+    /// One declaration of an id.
+    public struct Definition: Sendable, Hashable {
+        /// The id as written, escapes resolved.
+        public let id: String
+        /// What the id is declared as.
+        public let kind: Kind
+        /// The id's key where it is declared.
+        public let range: SourceRange
+        /// The label as declared (a fruit's, a menu item's), if any.
+        public var label: String? = nil
+        /// A fruit's emoji, if declared.
+        public var emoji: String? = nil
+        /// A menu item's price, if declared and valid.
+        public var price: Int? = nil
+    }
+
+    /// One use of an id: as an ingredient, or as a stock entry's fruit.
+    public struct Reference: Sendable, Hashable {
+        /// Whether the reference is a stock entry rather than an ingredient.
+        public enum Role: Sendable, Hashable {
+            case ingredient
+            case stock
+        }
+
+        /// The id as written, escapes resolved.
+        public let id: String
+        /// Whether it is an ingredient or a stock entry.
+        public let role: Role
+        /// The name's key where it is used.
+        public let range: SourceRange
+        /// The recipe or menu item whose ingredient it is; nil for stock.
+        public var owner: String? = nil
+        /// A stock entry's amount, when it is a valid count.
+        public var amount: Int? = nil
+    }
+
+    /// Every definition of every id, book files in link order, each file's
+    /// in the order written.
+    public let definitions: [Definition]
+    /// Every reference to every id, in the same order.
+    public let references: [Reference]
+    /// Every suppression comment: book files in order, then the stock file.
+    public let suppressions: [Suppression]
+    /// Each recipe's and menu item's need in whole fruits (fruit id to
+    /// amount), by id. Empty unless the snapshot has a book.
+    public let needs: [String: [String: Int]]
+
+    private let definitionsByID: [String: [Int]]
+    private let referencesByID: [String: [Int]]
+
+    init(units: [WorkspaceUnit], book: RecipeBook?) {
+        var definitions: [Definition] = []
+        var references: [Reference] = []
+        // A file's references: every ingredient, then every stock entry. A
+        // large file's parts are its pieces in order, so each kind is read
+        // from all of them in turn.
+        for unit in units {
+            for file in unit.parts { Self.add(file, to: &definitions, &references) }
+            for entry in unit.parts.flatMap(\.stock) {
+                references.append(Reference(id: entry.fruit, role: .stock, range: entry.range, amount: entry.amount))
+            }
+            for entry in unit.parts.flatMap(\.shadowStock) {
+                references.append(Reference(id: entry.fruit, role: .stock, range: entry.range))
+            }
+        }
+        self.definitions = definitions
+        self.references = references
+        suppressions = units.flatMap(\.suppressions)
+        definitionsByID = Dictionary(grouping: definitions.indices, by: { definitions[$0].id })
+        referencesByID = Dictionary(grouping: references.indices, by: { references[$0].id })
+        var needs: [String: [String: Int]] = [:]
+        if let book {
+            // A need lists each fruit once, so no two parts share a key.
+            func named(_ parts: [RecipeBook.FruitAmount]) -> [String: Int] {
+                Dictionary(parts.map { (book.fruits[$0.fruit].id, $0.amount) }, uniquingKeysWith: { first, _ in first })
+            }
+            for recipe in book.recipes { needs[recipe.id] = named(recipe.needs) }
+            for item in book.menu { needs[item.id] = named(item.needs) }
+        }
+        self.needs = needs
+    }
+
+    /// A part's definitions and ingredient references.
+    private static func add(_ file: DeclarationCollector, to definitions: inout [Definition], _ references: inout [Reference]) {
+        for entry in file.declarations {
+            let declared = entry.definition
+            if declared.kind == .fruit {
+                let fruit = file.fruits[declared.index]
+                definitions.append(Definition(id: fruit.id, kind: .fruit, range: fruit.range, label: fruit.label, emoji: fruit.emoji))
+            } else {
+                let composite = file.composites[declared.index]
+                definitions.append(Definition(
+                    id: composite.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: composite.range,
+                    label: composite.label, price: composite.price
+                ))
+            }
+        }
+        var owners = [String?](repeating: nil, count: file.ingredients.count)
+        for composite in file.composites {
+            for index in composite.ingredients where owners.indices.contains(index) { owners[index] = composite.id }
+        }
+        for shadow in file.shadows {
+            for index in shadow.composite.ingredients where owners.indices.contains(index) && owners[index] == nil {
+                owners[index] = shadow.composite.id
+            }
+        }
+        for (index, ingredient) in file.ingredients.enumerated() {
+            references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range, owner: owners[index]))
+        }
+    }
+
+    /// Every definition of `id`, the one that stands first.
+    public func definitions(of id: String) -> [Definition] {
+        (definitionsByID[id] ?? []).map { definitions[$0] }
+    }
+
+    /// Every use of `id`, in file order.
+    public func references(to id: String) -> [Reference] {
+        (referencesByID[id] ?? []).map { references[$0] }
+    }
+}

@@ -1,0 +1,179 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+import JuiceLanguageServer
+/// The tools' book loader: discovers the files, reads each on the worker
+/// that builds its unit (a big book is never all in memory as text at once,
+/// and reading is spread over the cores like the rest), cuts a file too
+/// large to share out evenly into pieces (`BookFilePieces`), and hands the
+/// units to a workspace in path order. The result is the same as
+/// `SequentialBookLoader`'s; only the threads differ, and they live here,
+/// in the driver, not in the core.
+public struct ParallelBookLoader: BookLoader {
+    /// The total size from which files are read and built in parallel;
+    /// tests set it to 0 and to `Int.max` to hold both paths equal.
+    let parallelAbove: Int
+
+    public init() {
+        parallelAbove = ParallelFiles.minimumTotalBytes
+    }
+
+    init(parallelAbove: Int) {
+        self.parallelAbove = parallelAbove
+    }
+
+    public func load(_ request: BookLoadRequest) throws(SourceError) -> LoadedBook {
+        var found = try RecipeSources.discoverSized(paths: request.paths)
+        if request.absolutePaths { found = found.map { (RecipeSources.absolutePath($0.path), $0.size) } }
+        let stdinIsStock = RecipeSources.standsForStock(request.standardInput, stockPath: request.stockPath)
+        let piped = stdinIsStock ? nil : request.standardInput.map { RecipeSources.withStandardInput($0, in: &found) }
+        let totalBytes = found.reduce(0) { $0 + $1.size }
+        let jobs = Self.jobs(found, piped: piped, cutting: totalBytes >= parallelAbove ? totalBytes : nil)
+        let parallel = ParallelFiles.worthIt(files: jobs.count, totalBytes: totalBytes, parallelAbove: parallelAbove)
+        var workspace = RecipeWorkspace(analysis: request.analysis, rulesOff: request.rulesOff, book: request.assemblesBook)
+        var sources: [SourceFile] = []
+        var failure: SourceError?
+        var joining: DeclarationCollector.Joining?
+        var forecast = IDForecast(totalBytes: totalBytes)
+        let labels = request.keepsLabels, keepingText = request.keepsText
+        ParallelFiles.forEach(
+            jobs, inParallel: parallel, worker: {
+                var worker = DeclarationCollector.Worker()
+                worker.keepsLabels = labels
+                return worker
+            },
+            work: { worker, job -> LoadOutcome in
+                switch job {
+                case .piece(let file, let plan, let index):
+                    return .piece(worker.collect(piece: index, of: plan, in: file), file, plan)
+                case .file(let path):
+                    let bytes: [UInt8]
+                    if let piped, path == piped.path {
+                        bytes = piped.bytes
+                    } else {
+                        do throws(SourceError) {
+                            bytes = try RecipeSources.readFile(path)
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                    let file = SourceFile(path: path, bytes: bytes)
+                    return .unit(WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil, bytes: bytes.count)
+                }
+            }
+        ) { outcome in
+            switch outcome {
+            case .failure(let error):
+                failure = error
+                return false
+            case .unit(let unit, let source, let bytes):
+                workspace.load(unit)
+                if let ids = forecast.add(bytes: bytes, ids: unit.parts.reduce(0) { $0 + $1.declarations.count }) {
+                    workspace.expect(ids: ids)
+                }
+                if let source { sources.append(source) }
+            case .piece(let piece, let file, let plan):
+                var current = joining.take() ?? DeclarationCollector.Joining(plan: plan)
+                let fitted = current.fits
+                current.add(piece)
+                if current.fits {
+                    workspace.mergeAhead(piece.collector, of: file.path)
+                    let bytes = plan.pieces[current.count - 1].bytes.count
+                    if let ids = forecast.add(bytes: bytes, ids: piece.collector.declarations.count) { workspace.expect(ids: ids) }
+                } else if fitted {
+                    workspace.forgetMergedAhead()
+                }
+                guard current.isComplete else {
+                    joining = current
+                    return true
+                }
+                workspace.load(WorkspaceUnit(bookFile: file, joined: current))
+                if keepingText { sources.append(file) }
+            }
+            return true
+        }
+        if let failure { throw failure }
+        if request.requiresFiles && found.isEmpty { throw .noRecipeFiles(request.paths) }
+        if let stock = try RecipeSources.stockFile(request, stdinIsStock: stdinIsStock) {
+            workspace.load(WorkspaceUnit(stockFile: stock))
+            if keepingText { sources.append(stock) }
+        }
+        return LoadedBook(workspace: workspace, sources: sources)
+    }
+
+    /// One worker's job: a whole file, read on the worker, or one piece of
+    /// a large file read beforehand and cut by `BookFilePieces`.
+    private enum LoadJob: Sendable {
+        case file(String)
+        case piece(SourceFile, BookFilePieces, Int)
+    }
+
+    private enum LoadOutcome: Sendable {
+        case unit(WorkspaceUnit, SourceFile?, bytes: Int)
+        case piece(DeclarationCollector.Piece, SourceFile, BookFilePieces)
+        case failure(SourceError)
+    }
+
+    /// How many ids the book will hold, judged once an eighth of its bytes
+    /// were merged: the book's namespace (`BookDeclarations.expect(ids:)`)
+    /// is then made at about its size. Growing it by doubling rehashed it
+    /// three more times on the 100,000-item books, each into fresh pages,
+    /// on the thread that merges while the workers read. Judged once only,
+    /// and never above four times the ids so far: a book whose first files
+    /// are dense (a catalogue of fruits) must not reserve for nothing.
+    private struct IDForecast {
+        let totalBytes: Int
+        private var bytes = 0
+        private var ids = 0
+        private var judged = false
+
+        init(totalBytes: Int) {
+            self.totalBytes = totalBytes
+        }
+
+        /// Counts a merged file or piece; the forecast, the first time an
+        /// eighth of the book is in.
+        mutating func add(bytes more: Int, ids moreIDs: Int) -> Int? {
+            bytes += more
+            ids += moreIDs
+            guard !judged, bytes >= totalBytes / 8, ids >= Self.smallest else { return nil }
+            judged = true
+            let (limit, overflow) = ids.multipliedReportingOverflow(by: 4)
+            return Forecast.whole(ids, in: bytes, of: totalBytes, limit: overflow ? ids : limit)
+        }
+
+        /// Below this many ids, growing costs too little to judge.
+        static let smallest = 4096
+    }
+
+    /// A job per file, and when `cutting` (the book's total size), a job per
+    /// piece of each file large enough to cut and too large for the files
+    /// alone to keep the cores evenly busy: ten files of 1 MB share out well
+    /// as they are, and cutting them would only add the reading up front
+    /// and the joins. A large file that cannot be read here is left to its
+    /// worker, which reports the failure in file order.
+    private static func jobs(_ found: [(path: String, size: Int)], piped: SourceFile?, cutting totalBytes: Int?) -> [LoadJob] {
+        var jobs: [LoadJob] = []
+        jobs.reserveCapacity(found.count)
+        for (path, size) in found {
+            guard let totalBytes, size >= BookFilePieces.minimumBytes, size >= totalBytes / (2 * ParallelFiles.cores) else {
+                jobs.append(.file(path))
+                continue
+            }
+            let bytes: [UInt8]?
+            if let piped, path == piped.path { bytes = piped.bytes } else { bytes = try? RecipeSources.readFile(path) }
+            guard let bytes, let plan = BookFilePieces(bytes: bytes, cores: ParallelFiles.cores) else {
+                jobs.append(.file(path))
+                continue
+            }
+            let file = SourceFile(path: path, bytes: bytes)
+            for index in plan.pieces.indices { jobs.append(.piece(file, plan, index)) }
+        }
+        return jobs
+    }
+}

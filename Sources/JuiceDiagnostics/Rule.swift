@@ -1,0 +1,96 @@
+import JuiceSupport
+import JuiceSource
+/// How serious a diagnostic is. Only errors make a book invalid.
+public enum Severity: String, Sendable, Hashable, CaseIterable {
+    case error
+    case warning
+    case info
+}
+
+/// The stable id of every check. What is said about each (severity, summary,
+/// explanation, examples) is its `RuleDescriptor`, one file per rule in `Rules/`.
+///
+/// Ids are part of the tools' output contract (text, JSON, CI formats): they never
+/// change once shipped, and a new check gets a new id.
+public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
+    case yamlSyntax = "yaml-syntax"
+    case resourceLimit = "resource-limit"
+    case invalidType = "invalid-type"
+    case unknownKey = "unknown-key"
+    case unsupportedVersion = "unsupported-version"
+    case invalidName = "invalid-name"
+    case duplicateKey = "duplicate-key"
+    case duplicateDefinition = "duplicate-definition"
+    case unknownFruit = "unknown-fruit"
+    case zeroAmount = "zero-amount"
+    case negativeAmount = "negative-amount"
+    case invalidAmount = "invalid-amount"
+    case emptyRecipe = "empty-recipe"
+    case recipeCycle = "recipe-cycle"
+    case amountOverflow = "amount-overflow"
+    case unusedFruit = "unused-fruit"
+    case unusedRecipe = "unused-recipe"
+    case neverMakeable = "never-makeable"
+    case missingStock = "missing-stock"
+    case unusedSuppression = "unused-suppression"
+
+    /// The id as printed: stable kebab-case.
+    public var id: String { rawValue }
+
+    /// Everything said about the rule: the registry from case to descriptor
+    /// (each in `Rules/`). `RuleDocumentationTests` checks that each
+    /// descriptor's id is its case's.
+    public var descriptor: RuleDescriptor {
+        switch self {
+        case .yamlSyntax: return .yamlSyntax
+        case .resourceLimit: return .resourceLimit
+        case .invalidType: return .invalidType
+        case .unknownKey: return .unknownKey
+        case .unsupportedVersion: return .unsupportedVersion
+        case .invalidName: return .invalidName
+        case .duplicateKey: return .duplicateKey
+        case .duplicateDefinition: return .duplicateDefinition
+        case .unknownFruit: return .unknownFruit
+        case .zeroAmount: return .zeroAmount
+        case .negativeAmount: return .negativeAmount
+        case .invalidAmount: return .invalidAmount
+        case .emptyRecipe: return .emptyRecipe
+        case .recipeCycle: return .recipeCycle
+        case .amountOverflow: return .amountOverflow
+        case .unusedFruit: return .unusedFruit
+        case .unusedRecipe: return .unusedRecipe
+        case .neverMakeable: return .neverMakeable
+        case .missingStock: return .missingStock
+        case .unusedSuppression: return .unusedSuppression
+        }
+    }
+
+    /// The severity a rule has unless configured otherwise.
+    public var defaultSeverity: Severity { descriptor.defaultSeverity }
+
+    /// Whether configuration and suppression comments may change the rule.
+    /// The rules that are errors by default are not: they make a book
+    /// unusable, so no setting may hide them from `juice-lint` while
+    /// `juice-run` refuses the book.
+    public var isConfigurable: Bool { defaultSeverity != .error }
+
+    /// One line saying what the rule catches.
+    public var summary: String { descriptor.summary }
+
+    /// A paragraph on what the rule checks and why it matters.
+    public var fullDescription: String { descriptor.description }
+
+    /// How to fix what the rule reports, in one or two sentences.
+    public var helpText: String { descriptor.help }
+
+    /// A small, complete recipe file that triggers the rule.
+    public var wrongExample: String { descriptor.wrongExample }
+
+    /// The same file with the mistake fixed.
+    public var fixedExample: String { descriptor.fixedExample }
+
+    /// The long text `juice-lint explain RULE` prints (`RuleDescriptor.explanation`).
+    public var explanation: String { descriptor.explanation }
+
+    public static func < (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,163 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+/// Finding ids: what is under the cursor, definitions, references, and the
+/// symbols of a file and of the book.
+extension LanguageServer {
+    /// A document a request is about, and the cursor in it.
+    struct Target {
+        var book: Int
+        var path: String
+        var text: SourceText
+        var position: SourcePosition
+        /// The cursor's byte offset in `text`.
+        var offset: Int
+    }
+
+    /// An id under the cursor: where it is written, and whether that is a
+    /// definition or a use.
+    struct Occurrence {
+        var id: String
+        var range: SourceRange
+        var definition: WorkspaceIndex.Definition?
+        var reference: WorkspaceIndex.Reference?
+    }
+
+    /// The book and text of a request's `textDocument`, which must be open
+    /// or one of a book's files.
+    mutating func document(_ params: Params) throws(ResponseError) -> (book: Int, path: String, text: SourceText) {
+        let uri = try params.object("textDocument").string("uri")
+        let path = Self.path(of: uri)
+        guard let book = books.index(holding: path),
+              documents.document(at: path) != nil || books[book].workspace.unit(at: path) != nil,
+              let text = documents.text(at: path)
+        else { throw .invalidParams("unknown document '\(uri.escapingControlCharacters)': it is neither open nor a file of a book") }
+        return (book, path, text)
+    }
+
+    /// A `TextDocumentPositionParams`' document and cursor.
+    mutating func target(_ params: Params) throws(ResponseError) -> Target {
+        let (book, path, text) = try document(params)
+        let (line, character) = try params.position()
+        let offset = text.offset(lspLine: line, character: character, units: documents.units)
+        return Target(book: book, path: path, text: text, position: text.position(atOffset: offset), offset: offset)
+    }
+
+    /// The id written at the cursor, touching it on either side.
+    mutating func occurrence(at target: Target) -> Occurrence? {
+        let index = books[target.book].index()
+        func covers(_ range: SourceRange) -> Bool {
+            range.file == target.path && range.start <= target.position && target.position <= range.end
+        }
+        if let definition = index.definitions.first(where: { covers($0.range) }) {
+            return Occurrence(id: definition.id, range: definition.range, definition: definition)
+        }
+        if let reference = index.references.first(where: { covers($0.range) }) {
+            return Occurrence(id: reference.id, range: reference.range, reference: reference)
+        }
+        return nil
+    }
+
+    mutating func definition(_ params: Params) throws(ResponseError) -> JSONValue {
+        let target = try target(params)
+        guard let occurrence = occurrence(at: target) else { return .null }
+        let definitions = books[target.book].index().definitions(of: occurrence.id)
+        return .array(definitions.map { documents.location($0.range) })
+    }
+
+    mutating func references(_ params: Params) throws(ResponseError) -> JSONValue {
+        let target = try target(params)
+        let includeDeclaration = try params.optionalObject("context")?.optionalBool("includeDeclaration") ?? false
+        guard let occurrence = occurrence(at: target) else { return .null }
+        let index = books[target.book].index()
+        var ranges = includeDeclaration ? index.definitions(of: occurrence.id).map(\.range) : []
+        ranges += index.references(to: occurrence.id).map(\.range)
+        // A name inside an anchored node is one place, however many aliases use it.
+        var seen = Set<SourceRange>()
+        return .array(ranges.filter { seen.insert($0).inserted }.map { documents.location($0) })
+    }
+
+    // MARK: Symbols
+
+    /// LSP `SymbolKind`s for what an id names.
+    static func symbolKind(_ kind: WorkspaceIndex.Kind) -> Int {
+        switch kind {
+        case .fruit: return 14 // Constant
+        case .recipe: return 12 // Function
+        case .menuItem: return 23 // Struct
+        }
+    }
+
+    /// The section an id is declared in, as the file writes it.
+    static func section(_ kind: WorkspaceIndex.Kind) -> String {
+        switch kind {
+        case .fruit: return "fruits"
+        case .recipe: return "recipes"
+        case .menuItem: return "menu"
+        }
+    }
+
+    /// The file's fruits, recipes and menu items, each section a symbol
+    /// whose children are its ids; a recipe's or menu item's children are
+    /// its ingredients.
+    mutating func documentSymbols(_ params: Params) throws(ResponseError) -> JSONValue {
+        let (book, path, text) = try document(params)
+        let index = books[book].index()
+        var ingredients: [String: [WorkspaceIndex.Reference]] = [:]
+        for reference in index.references where reference.range.file == path && reference.role == .ingredient {
+            if let owner = reference.owner { ingredients[owner, default: []].append(reference) }
+        }
+        var sections: [JSONValue] = []
+        for kind in [WorkspaceIndex.Kind.fruit, .recipe, .menuItem] {
+            let defined = index.definitions.filter { $0.kind == kind && $0.range.file == path }
+            guard let first = defined.first, let last = defined.last else { continue }
+            let children: [JSONValue] = defined.map { definition in
+                let uses = kind == .fruit ? [] : (ingredients.removeValue(forKey: definition.id) ?? [])
+                let range = documents.lspRange(definition.range)
+                return .object([
+                    "name": .string(definition.id),
+                    "detail": definition.label.map(JSONValue.string),
+                    "kind": .int(Self.symbolKind(kind)),
+                    "range": range,
+                    "selectionRange": range,
+                    "children": uses.isEmpty ? nil : .array(uses.map { use in
+                        let useRange = documents.lspRange(use.range)
+                        return .object([
+                            ("name", .string(use.id)), ("kind", .int(8)), ("range", useRange), ("selectionRange", useRange),
+                        ])
+                    }),
+                ])
+            }
+            let span = documents.lspRange(text.offset(of: first.range.start)..<max(text.offset(of: first.range.start), text.offset(of: last.range.end)), in: text)
+            sections.append(.object([
+                ("name", .string(Self.section(kind))), ("kind", .int(3)), ("range", span), ("selectionRange", span),
+                ("children", .array(children)),
+            ]))
+        }
+        return .array(sections)
+    }
+
+    /// The most symbols one `workspace/symbol` answer lists.
+    static let maximumWorkspaceSymbols = 1000
+
+    /// Every id of every book whose name contains the query, ignoring case.
+    mutating func workspaceSymbols(_ params: Params) throws(ResponseError) -> JSONValue {
+        let query = try params.string("query").lowercased()
+        var symbols: [JSONValue] = []
+        for book in books.indices {
+            for definition in books[book].index().definitions where query.isEmpty || definition.id.lowercased().contains(query) {
+                guard symbols.count < Self.maximumWorkspaceSymbols else { return .array(symbols) }
+                symbols.append(.object([
+                    ("name", .string(definition.id)), ("kind", .int(Self.symbolKind(definition.kind))),
+                    ("location", documents.location(definition.range)), ("containerName", .string(Self.section(definition.kind))),
+                ]))
+            }
+        }
+        return .array(symbols)
+    }
+}

@@ -1,0 +1,61 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How juice-lint's command line asks for a run, before anything is read:
+/// the paths as given (`-` among them for standard input) and the options
+/// that decide which kind of run it is.
+public struct LintRequest: Sendable {
+    /// The paths as given; `-` stands for standard input.
+    public var paths: [String]
+    /// `--fix`.
+    public var fix: Bool
+    /// `--diff`, with `--fix`.
+    public var diff: Bool
+    /// `--stdin-filename PATH`.
+    public var stdinFilename: String?
+    /// `--base-path DIR`.
+    public var basePath: String?
+
+    /// A request as the command line spells it.
+    public init(paths: [String], fix: Bool, diff: Bool, stdinFilename: String?, basePath: String?) {
+        self.paths = paths
+        self.fix = fix
+        self.diff = diff
+        self.stdinFilename = stdinFilename
+        self.basePath = basePath
+    }
+
+    /// The paths to read from disk: every one but `-`.
+    public var diskPaths: [String] { paths.filter { $0 != "-" } }
+
+    /// The first problem with how the options combine, if there is one.
+    public func validate() throws(LintUsageError) {
+        if let basePath {
+            var info = stat()
+            guard stat(basePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .basePathNotADirectory(basePath)
+            }
+        }
+        let dashes = paths.count - diskPaths.count
+        if diff && !fix { throw .diffWithoutFix }
+        if fix && (dashes > 0 || stdinFilename != nil) { throw .fixWithStandardInput }
+        if dashes > 1 { throw .standardInputTwice }
+        if dashes == 1 && stdinFilename == nil { throw .standardInputUnnamed }
+        if let stdinFilename {
+            if dashes == 0 { throw .stdinFilenameWithoutDash }
+            if stdinFilename.isEmpty { throw .emptyStdinFilename }
+            var info = stat()
+            if stat(stdinFilename, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw .stdinFilenameIsADirectory(stdinFilename) }
+        }
+    }
+}

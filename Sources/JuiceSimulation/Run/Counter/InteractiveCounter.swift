@@ -1,0 +1,314 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+/// The shop counter of `juice-run --interactive`: the stock and a numbered
+/// menu, orders by number, id or label, and a stock editor offered when an
+/// order is refused, like the iOS teaching app it copies.
+///
+/// It reads lines from `input` and writes everything it shows to `output`, so
+/// a test can script a whole session. Prompts (`> `, `stock> ` and the
+/// `[y/N]` and `[Y/n]` questions) carry no newline: the caller should flush on
+/// every `output` call. A question is asked again until it gets y, yes, n, no
+/// or Enter, so an order typed too early is never taken as an answer.
+///
+/// A refused order offers the stock editor; if the order can be made after
+/// editing, the counter offers to make it. The day's tally (`day`) counts each
+/// order once: served if it was made, at once or after editing, refused if not. Input is trimmed of surrounding whitespace, and any of it
+/// that is shown again has its control characters escaped and is cut short.
+///
+/// Command words (`menu`, `stock`, `edit`, `help`, `quit`, `exit`, `q`, in any
+/// case) are read before menu ids and labels, so an item with such an id is
+/// ordered by number or label. Not `Sendable`: it holds the caller's closures.
+public struct InteractiveCounter {
+    /// The menu and fruit catalog the counter sells from.
+    public let book: RecipeBook
+    private var maker: JuiceMaker
+    private let editor: StockEditor
+    private let input: () -> String?
+    private let output: (String) -> Void
+    /// Menu ids, then labels that are not also an id.
+    private let menuNames: [String: Int]
+
+    /// What a day at the counter came to, for the closing summary.
+    public struct Day: Sendable, Hashable {
+        public var orders = 0
+        public var served = 0
+        public var refused = 0
+        /// The prices of the orders served, or nil when no menu item has a price.
+        public var revenue: Revenue?
+    }
+
+    /// The orders so far, for the summary printed when the counter closes.
+    public private(set) var day = Day()
+
+    /// The stock as it stands.
+    public var store: FruitStore { maker.store }
+
+    /// A counter selling from `book`, starting with `store`; nothing is shown until `run()`.
+    ///
+    /// - Parameters:
+    ///   - store: stock indexed by `book`'s fruits, such as `FruitStore(book:)`.
+    ///   - input: the next line without its newline, or nil at the end of input.
+    ///   - output: text to show, newlines included.
+    public init(book: RecipeBook, store: FruitStore, input: @escaping () -> String?, output: @escaping (String) -> Void) {
+        self.book = book
+        self.maker = JuiceMaker(book: book, store: store)
+        self.editor = StockEditor(book: book)
+        self.input = input
+        self.output = output
+        var names: [String: Int] = [:]
+        for (index, item) in book.menu.enumerated() where names[item.id] == nil { names[item.id] = index }
+        for (index, item) in book.menu.enumerated() where names[item.label] == nil { names[item.label] = index }
+        menuNames = names
+        if book.menu.contains(where: { $0.price != nil }) { day.revenue = Revenue() }
+    }
+
+    /// The summary shown when the counter closes, by `quit`, end of input or a
+    /// signal: the day's orders and, when given, where the stock was saved.
+    public func closingText(savedTo path: String?) -> String {
+        var text = "Day's summary: \(day.orders) \(day.orders == 1 ? "order" : "orders"), \(day.served) served, \(day.refused) refused"
+        if let revenue = day.revenue { text += ", revenue \(revenue)" }
+        text += ".\n"
+        if let path { text += "Stock saved to '\(path.escapingControlCharacters)'.\n" }
+        return text
+    }
+
+    /// Runs until `quit` or end of input (Ctrl-D); returns the final stock for the caller to save.
+    public mutating func run() -> FruitStore {
+        output(screen + "Type a menu number, id or label to order, or 'help'.\n")
+        while true {
+            output("> ")
+            guard let line = input() else { return endOfInput() }
+            if respond(to: Self.trimmed(line)) == .quit { return maker.store }
+        }
+    }
+
+    private enum Flow {
+        case goOn, quit
+    }
+
+    private enum Command: String, CaseIterable {
+        case menu, stock, edit, help, quit, exit, q
+    }
+
+    /// Ctrl-D leaves the cursor after a prompt; end the line so the shell's prompt starts afresh.
+    private func endOfInput() -> FruitStore {
+        output("\n")
+        return maker.store
+    }
+
+    private mutating func respond(to line: Substring) -> Flow {
+        if line.isEmpty { return .goOn }
+        if let command = Command(rawValue: line.lowercased()) {
+            switch command {
+            case .menu: output(screen)
+            case .stock: output(stockTable)
+            case .edit: return editStock()
+            case .help: output(help)
+            case .quit, .exit, .q: return .quit
+            }
+            return .goOn
+        }
+        if line.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let value = WholeNumber(line).paddedValue, value >= 1, value <= book.menu.count else {
+                output(noSuchNumber(line))
+                return .goOn
+            }
+            return order(value - 1)
+        }
+        if let index = menuNames[String(line)] { return order(index) }
+        output(unknown(line))
+        return .goOn
+    }
+
+    private mutating func order(_ index: Int) -> Flow {
+        let item = book.menu[index]
+        let label = item.label.escapingControlCharacters
+        day.orders += 1
+        switch maker.make(index) {
+        case .served:
+            serve(index)
+            return .goOn
+        case .refused(let short):
+            var text = "\(label) needs more fruit:\n"
+            for shortage in short {
+                text += "  \(book.fruits[shortage.fruit].id): need \(shortage.need), have \(shortage.have)\n"
+            }
+            output(text)
+            // Counted as refused until it is made after all.
+            day.refused += 1
+            switch ask("Not enough fruit.", "Edit the stock? [y/N] ", yesByDefault: false) {
+            case nil: return .quit
+            case false?: return .goOn
+            case true?: break
+            }
+            guard editStock() == .goOn else { return .quit }
+            let stillShort = maker.store.shortages(for: item.needs)
+            guard stillShort.isEmpty else {
+                output("\(label) still needs more fruit (\(TextSimulationReporter.describe(stillShort, book: book))); the order is not made.\n")
+                return .goOn
+            }
+            switch ask(nil, "Make \(item.id.escapingControlCharacters) now? [Y/n] ", yesByDefault: true) {
+            case nil: return .quit
+            case false?: return .goOn
+            case true?:
+                guard case .served = maker.make(index) else { return .goOn }
+                day.refused -= 1
+                serve(index)
+                return .goOn
+            }
+        }
+    }
+
+    /// Counts a made order and shows it.
+    private mutating func serve(_ index: Int) {
+        day.served += 1
+        if let price = book.menu[index].price { day.revenue?.add(price) }
+        output("\(book.menu[index].label.escapingControlCharacters) is ready. Enjoy!\n" + stockTable)
+    }
+
+    /// Asks until the answer is yes or no; Enter takes the default. Nil at end
+    /// of input, which ends the session like Ctrl-D at the prompt. Anything
+    /// else is asked again rather than taken as no: it is most likely the next
+    /// order, typed before the question was read.
+    private func ask(_ lead: String?, _ question: String, yesByDefault: Bool) -> Bool? {
+        output((lead.map { $0 + " " } ?? "") + question)
+        while true {
+            guard let answer = input() else {
+                _ = endOfInput()
+                return nil
+            }
+            switch Self.trimmed(answer).lowercased() {
+            case "": return yesByDefault
+            case "y", "yes": return true
+            case "n", "no": return false
+            default: output("Answer y or n. " + question)
+            }
+        }
+    }
+
+    /// The stepper screen: edit lines until an empty one, then show the stock.
+    private mutating func editStock() -> Flow {
+        output(StockEditor.instructions + stockTable)
+        while true {
+            output("stock> ")
+            guard let raw = input() else {
+                _ = endOfInput()
+                return .quit
+            }
+            let line = Self.trimmed(raw)
+            if line.isEmpty {
+                output(stockTable)
+                return .goOn
+            }
+            output(editor.apply(line, to: &maker.store))
+        }
+    }
+
+    // MARK: Text
+
+    /// The stock, then the menu with what can be made now.
+    private var screen: String { stockTable + "\n" + menuTable + "\n" }
+
+    private var stockTable: String {
+        let rows = book.fruits.enumerated().map { index, fruit in
+            [fruit.emoji ?? "", fruit.label, fruit.label == fruit.id ? "" : fruit.id, String(store[index])]
+        }
+        return "stock:\n" + Self.table(rows, rightAligned: [3])
+    }
+
+    private var menuTable: String {
+        guard !book.menu.isEmpty else { return "menu: (empty)\n" }
+        let rows = book.menu.enumerated().map { index, item in
+            let ready = store.shortages(for: item.needs).isEmpty
+            return [String(index + 1), item.label, item.price.map(String.init) ?? "", ready ? "ready" : "sold out"]
+        }
+        return "menu:\n" + Self.table(rows, rightAligned: [0, 2])
+    }
+
+    private var help: String {
+        var text = ""
+        if let first = book.menu.first {
+            let names = ["1", first.id, first.label].reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let examples = names.map { "'\($0.escapingControlCharacters)'" }
+            let listed = examples.count == 1 ? examples[0] : examples.dropLast().joined(separator: ", ") + " or " + examples[examples.count - 1]
+            text += "To order, type a menu number, id or label, such as \(listed).\n"
+            text += "When there is not enough fruit, answer 'y' to edit the stock.\n"
+        } else {
+            text += "The menu is empty.\n"
+        }
+        return text + """
+            Commands:
+              menu   show the stock and the menu
+              stock  show the stock
+              edit   edit the stock
+              help   show this help
+              quit   close the counter (also 'exit', 'q' or Ctrl-D)
+
+            """
+    }
+
+    private func noSuchNumber(_ line: Substring) -> String {
+        let number = Self.quote(line)
+        switch book.menu.count {
+        case 0: return "There is no \(number) on the menu: the menu is empty.\n"
+        case 1: return "There is no \(number) on the menu; type 1 to order \(book.menu[0].label.escapingControlCharacters).\n"
+        default: return "There is no \(number) on the menu; choose 1 to \(book.menu.count).\n"
+        }
+    }
+
+    private func unknown(_ line: Substring) -> String {
+        let name = String(line)
+        if editor.fruit(named: name) != nil {
+            return "\(Self.quote(line)) is a fruit, not a menu item. Type 'edit' to change the stock.\n"
+        }
+        let candidates = book.menu.map(\.id) + book.menu.map(\.label) + Command.allCases.map(\.rawValue)
+        if let suggestion = Suggestion.closest(to: name, in: candidates) {
+            return "Unknown order \(Self.quote(line)): did you mean '\(suggestion.escapingControlCharacters)'?\n"
+        }
+        return "Unknown order \(Self.quote(line)). Type 'help' to see how to order.\n"
+    }
+
+    // MARK: Helpers
+
+    /// Text from input, quoted for showing back: control characters escaped,
+    /// and cut to 40 characters so a pasted page does not flood the screen.
+    static func quote(_ text: Substring) -> String {
+        let limit = 40
+        let shown = text.count > limit ? String(text.prefix(limit)) + "..." : String(text)
+        return "'" + shown.escapingControlCharacters + "'"
+    }
+
+    static func trimmed(_ text: String) -> Substring {
+        let head = text.drop(while: \.isWhitespace)
+        var end = head.endIndex
+        while end > head.startIndex, head[head.index(before: end)].isWhitespace { end = head.index(before: end) }
+        return head[..<end]
+    }
+
+    /// Rows as indented columns two spaces apart, widths by terminal cells
+    /// (Hangul and emoji take two); a column empty in every row is left out.
+    static func table(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        let rows = rows.map { $0.map(\.escapingControlCharacters) }
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
+        }
+        var text = ""
+        for row in rows {
+            var cells: [String] = []
+            for (column, cell) in row.enumerated() where widths[column] > 0 {
+                let padding = String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
+                cells.append(rightAligned.contains(column) ? padding + cell : cell + padding)
+            }
+            var line = "  " + cells.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+}

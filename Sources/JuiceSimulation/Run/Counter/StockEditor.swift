@@ -1,0 +1,154 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+/// The counter's stock editor: reads `FRUIT +N`, `FRUIT -N` and `FRUIT =N`
+/// lines and applies them to a `FruitStore`, the text version of the teaching
+/// app's stepper screen.
+///
+/// FRUIT is a fruit's id or label; N is whole decimal digits. The operator and
+/// its number may stand apart or together (`kiwi + 3`, `kiwi=3`). Every change
+/// goes through the store's checked API, so stock never goes below zero and
+/// never overflows: a refused change says why and leaves the stock as it was.
+struct StockEditor {
+    enum Operation: Equatable {
+        case add, take, set
+    }
+
+    /// N as read from the line, before it meets the store.
+    enum Amount: Equatable {
+        case value(Int)
+        /// `=-N` with N > 0: a stock below zero.
+        case negative
+        /// More digits than an `Int` holds.
+        case tooLarge
+    }
+
+    /// One well-formed line; the fruit name is not yet resolved.
+    struct Edit: Equatable {
+        var name: Substring
+        var operation: Operation
+        var amount: Amount
+    }
+
+    /// Shown when the editor opens.
+    static let instructions = """
+        Edit the stock: FRUIT +N adds, FRUIT -N takes, FRUIT =N sets (FRUIT is an id or a label).
+        An empty line closes the editor.
+
+        """
+
+    /// Shown for a line that is not an edit.
+    static let usage = """
+        Write FRUIT +N, FRUIT -N or FRUIT =N, such as 'kiwi +5'. An empty line closes the editor.
+
+        """
+
+    let book: RecipeBook
+    /// Fruit ids, then labels that are not also an id.
+    private let fruitNames: [String: Int]
+
+    init(book: RecipeBook) {
+        self.book = book
+        var names: [String: Int] = [:]
+        for (index, fruit) in book.fruits.enumerated() where names[fruit.id] == nil { names[fruit.id] = index }
+        for (index, fruit) in book.fruits.enumerated() where names[fruit.label] == nil { names[fruit.label] = index }
+        fruitNames = names
+    }
+
+    /// The fruit a name means, by id or label.
+    func fruit(named name: some StringProtocol) -> Int? { fruitNames[String(name)] }
+
+    /// Applies one trimmed, non-empty line to `store` and returns what to show,
+    /// ending in a newline.
+    func apply(_ line: Substring, to store: inout FruitStore) -> String {
+        guard let edit = Self.parse(line) else { return Self.usage }
+        guard let fruit = fruit(named: edit.name) else {
+            let name = InteractiveCounter.quote(edit.name)
+            let candidates = book.fruits.map(\.id) + book.fruits.map(\.label)
+            if let suggestion = Suggestion.closest(to: String(edit.name), in: candidates) {
+                return "Unknown fruit \(name): did you mean '\(suggestion.escapingControlCharacters)'?\n"
+            }
+            let ids = book.fruits.map(\.id).joined(separator: ", ")
+            return "Unknown fruit \(name). The fruits are: \(ids).\n"
+        }
+        let id = book.fruits[fruit].id
+        let before = store[fruit]
+        let amount: Int
+        switch edit.amount {
+        case .value(let value): amount = value
+        case .negative: return "Refused: stock can never go below 0; \(id) stays at \(before).\n"
+        case .tooLarge: return "Refused: the amount is larger than \(Int.max); \(id) stays at \(before).\n"
+        }
+        do {
+            switch edit.operation {
+            case .add: try store.restock(fruit, by: amount)
+            case .take: try store.take(fruit, by: amount)
+            case .set: try store.set(fruit, to: amount)
+            }
+        } catch {
+            switch error {
+            case .notEnough:
+                return "Refused: taking \(amount) would leave \(id) below 0; it stays at \(before).\n"
+            case .overflow:
+                return "Refused: \(id) cannot hold more than \(Int.max); it stays at \(before).\n"
+            case .amountTooSmall:
+                return "Refused: add or take at least 1; \(id) stays at \(before).\n"
+            case .unknownFruit:
+                return "Refused: the stock has no count for \(id); nothing changed.\n"
+            }
+        }
+        return "\(id): \(before) -> \(store[fruit])\n"
+    }
+
+    /// Reads `NAME OP DIGITS` from the right, so a name may hold spaces or
+    /// dashes (`dragon-fruit -2`); `=-DIGITS` is read as a negative set.
+    /// Nil when the line has no operator and digits at its end, or no name.
+    static func parse(_ line: Substring) -> Edit? {
+        var rest = line[...]
+        let digits = rest.suffix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty else { return nil }
+        rest = rest.dropLast(digits.count).droppingTrailingWhitespace
+        guard let symbol = rest.last else { return nil }
+        rest = rest.dropLast().droppingTrailingWhitespace
+        var operation: Operation
+        var negative = false
+        switch symbol {
+        case "+": operation = .add
+        case "=": operation = .set
+        case "-":
+            operation = .take
+            if rest.last == "=" {
+                operation = .set
+                negative = true
+                rest = rest.dropLast().droppingTrailingWhitespace
+            }
+        default: return nil
+        }
+        guard !rest.isEmpty else { return nil }
+        var amount = Amount.tooLarge
+        if let value = WholeNumber(digits).paddedValue {
+            amount = negative && value > 0 ? .negative : .value(value)
+        } else if negative {
+            amount = .negative
+        }
+        return Edit(name: rest, operation: operation, amount: amount)
+    }
+}
+
+extension Substring {
+    /// The longest run at the end whose characters all match.
+    fileprivate func suffix(while predicate: (Character) -> Bool) -> Substring {
+        var start = endIndex
+        while start > startIndex {
+            let previous = index(before: start)
+            guard predicate(self[previous]) else { break }
+            start = previous
+        }
+        return self[start...]
+    }
+
+    fileprivate var droppingTrailingWhitespace: Substring { dropLast(suffix(while: \.isWhitespace).count) }
+}

@@ -1,0 +1,113 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The output formats `juice-run` writes.
+public enum RunFormat: String, Sendable, CaseIterable {
+    case text
+    /// JSON Lines.
+    case json
+}
+
+/// Everything `juice-run` is told on the command line.
+public struct RunOptions: Sendable {
+    public var recipePaths: [String] = []
+    /// `--stock FILE`: replaces the book's opening stock.
+    public var stockPath: String?
+    /// Order scripts, `-` for standard input, run in order.
+    public var scripts: [String] = []
+    /// `--order ID[xN]`, run after the scripts.
+    public var orders: [String] = []
+    /// `--random N`, run after the scripts and `--order`s.
+    public var randomCount: Int?
+    public var seed: UInt64?
+    /// `--mix ID=WEIGHT,...`; several `--mix` options are joined with commas
+    /// into one, so they merge (an item named twice is still an error).
+    public var mix: String?
+    public var format: RunFormat = .text
+    public var quiet = false
+    public var capacity = false
+    public var interactive = false
+    /// `--save-stock FILE`: the final stock, written atomically.
+    public var saveStockPath: String?
+    /// `--max-diagnostics N`: how many book diagnostics and skipped-line
+    /// reports to print; nil for the default, 0 for all.
+    public var maxDiagnostics: Int?
+
+    /// No inputs yet: the run reads standard input, or opens the counter on a terminal.
+    public init() {}
+}
+
+/// The streams and facts about them a run needs, so tests can supply their own.
+public struct RunStreams {
+    public var output: OutputBuffer
+    public var errors: OutputBuffer
+    public var input: Int32
+    public var inputIsTerminal: Bool
+    public var errorsAreTerminal: Bool
+
+    /// Streams given explicitly, as tests do.
+    public init(output: OutputBuffer, errors: OutputBuffer, input: Int32, inputIsTerminal: Bool, errorsAreTerminal: Bool) {
+        self.output = output
+        self.errors = errors
+        self.input = input
+        self.inputIsTerminal = inputIsTerminal
+        self.errorsAreTerminal = errorsAreTerminal
+    }
+
+    /// The process's standard streams, and whether each is a terminal.
+    public static func standard() -> RunStreams {
+        RunStreams(
+            output: .standardOutput(), errors: .standardError(), input: STDIN_FILENO,
+            inputIsTerminal: isatty(STDIN_FILENO) == 1, errorsAreTerminal: isatty(STDERR_FILENO) == 1
+        )
+    }
+}
+
+/// Options that cannot go together, or a value out of range: wrong before
+/// anything is read. The executable checks these in argument validation, so
+/// they read like swift-argument-parser's own usage errors.
+public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    case capacityWithOrders
+    case capacityWithSaveStock
+    case interactiveWithOrders
+    case seedOrMixWithoutRandom
+    case randomOutOfRange
+    case interactiveWithJSON
+
+    public var description: String {
+        switch self {
+        case .capacityWithOrders:
+            return "--capacity shows the stock's capacity and runs no orders; leave out scripts, --order, --random and --interactive"
+        case .capacityWithSaveStock: return "--capacity changes no stock, so there is nothing to save; leave out --save-stock"
+        case .interactiveWithOrders:
+            return "--interactive reads the counter's input from standard input; leave out scripts, --order and --random"
+        case .seedOrMixWithoutRandom: return "--seed and --mix apply to --random N"
+        case .randomOutOfRange: return "--random takes 0 to \(ShopRun.maxRandomOrders) orders"
+        case .interactiveWithJSON: return "the interactive counter has no --format json; pipe a script instead"
+        }
+    }
+}
+
+extension RunOptions {
+    /// Whether any orders were given: scripts, `--order` or `--random`.
+    public var hasOrders: Bool { !scripts.isEmpty || !orders.isEmpty || randomCount != nil }
+
+    /// The first problem with how the options combine, if there is one.
+    public func validate() throws(RunUsageError) {
+        if capacity && (hasOrders || interactive) { throw .capacityWithOrders }
+        if capacity && saveStockPath != nil { throw .capacityWithSaveStock }
+        if interactive && hasOrders { throw .interactiveWithOrders }
+        if seed != nil || mix != nil, randomCount == nil { throw .seedOrMixWithoutRandom }
+        if let count = randomCount, count < 0 || count > ShopRun.maxRandomOrders { throw .randomOutOfRange }
+        if interactive && format == .json { throw .interactiveWithJSON }
+    }
+}

@@ -1,0 +1,54 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+/// The YAML a saved stock is written as: a document with a `stock:` section,
+/// which `juice-run --stock` and `juice-lint --stock` read back.
+public enum StockFile {
+    /// The YAML text of a stock, by fruit index, with a comment saying how to use it.
+    public static func render(_ counts: [Int], book: RecipeBook) -> String {
+        var text = """
+            # Stock saved by juice-run. Replay from it with `juice-run --stock FILE`;
+            # check it with `juice-lint --stock FILE`.
+            version: 1
+            stock:
+
+            """
+        if book.fruits.isEmpty { text = String(text.dropLast()) + " {}\n" }
+        for (index, fruit) in book.fruits.enumerated() {
+            text += "  \(yamlKey(fruit.id)): \(counts[index])\n"
+        }
+        return text
+    }
+
+    /// Words YAML 1.1 reads as something other than a string.
+    private static let specialWords: Set<String> = [
+        "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~",
+    ]
+
+    /// The id as written plainly when YAML reads it back as the same string,
+    /// double-quoted with escapes otherwise.
+    static func yamlKey(_ id: String) -> String {
+        let scalars = Array(id.unicodeScalars)
+        let plain = !scalars.isEmpty
+            && scalars[0].properties.isAlphabetic
+            && scalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_" || $0 == "." }
+            && !specialWords.contains(id.lowercased())
+        if plain { return id }
+        var quoted = "\""
+        for scalar in scalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default:
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,270 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Names to values, probed with a hash the caller computed beforehand.
+///
+/// The book's namespace is filled on the one thread that merges files and
+/// read once per ingredient by the linker: hundreds of thousands of probes.
+/// A `Dictionary` hashes the name again on every one of them and on every
+/// resize. Here the hash is `String.hashValue` (Swift's per-process seeded
+/// SipHash, so crafted ids cannot make probing quadratic), computed once, by
+/// the worker that read the name, in parallel with the other files, and
+/// stored with the declaration. The table only compares hashes: a slot is 8
+/// bytes, so a probe costs one cache line, the names are read only when the
+/// hashes match, and growing moves slots without hashing anything.
+///
+/// The order-script parser uses the same table keyed by bytes: it looks a
+/// line's words up straight from the script's bytes, with no `String` made
+/// per line, so its names are stored and probed with `utf8Hash` and
+/// compared byte for byte. A table's hashes all come from one function:
+/// `String.hashValue` for a table probed with strings (names equal as Swift
+/// compares strings), `utf8Hash` for one probed with bytes (names equal as
+/// bytes). The script's table is built from the book's ids, not from the
+/// script, so the unseeded hash gives the script no way to make probes slow.
+///
+/// The order-script parser's own table (`ByteTable`) was folded in here.
+/// `SuggestionIndex` keeps a third index by hash, a sorted array of variant
+/// hashes: it maps one key to many names and is searched by range, which a
+/// table of one value per name does not do, so it stays as it is.
+package struct NameTable<Value: Sendable>: Sendable {
+    /// Eight bytes: the table of a book of 100,000 ids is 2 MB rather than
+    /// 4, which halves the pages each growth touches and the cache it
+    /// needs. A slot keeps the hash's high half, enough to skip nearly
+    /// every name that is not the one probed for; the whole hash, needed
+    /// only to grow, is kept in `hashes`, by entry.
+    private struct Slot {
+        package var tag: UInt32
+        /// Index into `names`, `values` and `hashes`; -1 when unused.
+        var entry: Int32
+        static var empty: Slot { Slot(tag: 0, entry: -1) }
+    }
+
+    /// Open addressing with linear probing; a power-of-two count, at most half full.
+    private var slots: [Slot] = Array(repeating: .empty, count: 16)
+    private var names: [String] = []
+    private var values: [Value] = []
+    private var hashes: [Int] = []
+    /// For a byte-keyed table, every name's UTF-8 in one array, and where
+    /// each starts (one extra entry marks the end): probes compare with one
+    /// comparison into it rather than reach each `String`'s own storage (which
+    /// for a short id means copying it out of the `String` first).
+    private var utf8Store: [UInt8] = []
+    private var utf8Offsets: [Int] = [0]
+
+    /// How many names are stored.
+    package var count: Int { names.count }
+
+    /// The value stored for `name`, whose `hashValue` is `hash`.
+    package func value(for name: String, hash: Int) -> Value? {
+        let mask = slots.count - 1
+        let tag = Self.tag(hash)
+        var index = hash & mask
+        while case let slot = slots[index], slot.entry >= 0 {
+            if slot.tag == tag && names[Int(slot.entry)] == name { return values[Int(slot.entry)] }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// The high half of a hash; the probe's start comes from the low bits.
+    @inline(__always)
+    private static func tag(_ hash: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 32)
+    }
+
+    /// The value stored for `name`, hashing it here.
+    package func value(for name: String) -> Value? {
+        value(for: name, hash: name.hashValue)
+    }
+
+    /// The value stored for the name whose UTF-8 is `bytes`, in a table
+    /// filled with `utf8Hash`es; `hash` is `utf8Hash(bytes)`.
+    package func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
+        let mask = slots.count - 1
+        let tag = Self.tag(hash)
+        var index = hash & mask
+        while case let slot = slots[index], slot.entry >= 0 {
+            if slot.tag == tag && storedName(Int(slot.entry), equals: bytes) { return values[Int(slot.entry)] }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// For a table keyed by bytes (`utf8Hash`): the name stored with UTF-8
+    /// `bytes`, and its value; when there is none, `bytes` made a `String`
+    /// and stored with `value(name)`, unless `limit` names are stored.
+    /// Nil when it is not stored, or when the probe ran past `longestProbe`
+    /// slots: the hash is unseeded, so names that collide on purpose are
+    /// not looked for any further, and no input makes a probe long.
+    package mutating func intern(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int, limit: Int, value: (String) -> Value
+    ) -> (name: String, value: Value)? {
+        if (names.count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        let tag = Self.tag(hash)
+        var index = hash & mask
+        var probes = 0
+        while case let slot = slots[index], slot.entry >= 0 {
+            let entry = Int(slot.entry)
+            if slot.tag == tag && storedName(entry, equals: bytes) { return (names[entry], values[entry]) }
+            probes += 1
+            guard probes < Self.longestProbe else { return nil }
+            index = (index + 1) & mask
+        }
+        guard names.count < limit, let entry = Int32(exactly: names.count) else { return nil }
+        let name = String(decoding: bytes, as: UTF8.self)
+        let made = value(name)
+        slots[index] = Slot(tag: tag, entry: entry)
+        names.append(name)
+        values.append(made)
+        hashes.append(hash)
+        utf8Store.append(contentsOf: bytes)
+        utf8Offsets.append(utf8Store.count)
+        return (name, made)
+    }
+
+    /// The longest probe `intern` makes. At most half full, a fair hash's
+    /// probes average under two slots.
+    static var longestProbe: Int { 32 }
+
+    /// The table for `names`, keyed by their bytes: each name maps to its
+    /// index, and a repeated name keeps its first.
+    package init(utf8Names names: [String]) where Value == Int {
+        for (index, name) in names.enumerated() {
+            var name = name
+            let hash = name.withUTF8 { Self.utf8Hash($0) }
+            if insertIfAbsent(name, hash: hash, index) == nil {
+                utf8Store.append(contentsOf: name.utf8)
+                utf8Offsets.append(utf8Store.count)
+            }
+        }
+    }
+
+    /// An empty table.
+    package init() {}
+
+    /// Room for `extra` more names without growing on the way: a large
+    /// file's ids are added at once, and each doubling rehashes every slot.
+    package mutating func reserve(_ extra: Int) {
+        var size = slots.count
+        while (names.count + extra) * 2 > size { size *= 2 }
+        if size > slots.count { rehash(into: size) }
+        names.reserve(extra)
+        values.reserve(extra)
+        hashes.reserve(extra)
+    }
+
+    /// Reads the slot each of `hashes` starts its probe at, so that the
+    /// inserts or look-ups that follow find them in cache. These loads do
+    /// not wait for one another, so the processor overlaps their misses,
+    /// where a probe, which must see its slot before the next probe starts,
+    /// waits out each one: the first slot's load was 83% of
+    /// `insertIfAbsent`'s time, about 60 ns an id, on the thread that
+    /// merges a large book's files while the workers read the rest (perf).
+    /// Callers warm a few thousand at a time, which stay in cache.
+    package mutating func warm(_ hashes: some Sequence<Int>) {
+        let mask = slots.count - 1
+        var sum: UInt32 = 0
+        slots.withUnsafeBufferPointer { slots in
+            for hash in hashes { sum &+= slots[hash & mask].tag }
+        }
+        // Stored, so that the loads are not optimised away.
+        warmth = sum
+    }
+
+    /// What `warm` read, kept only so that its loads stay.
+    private var warmth: UInt32 = 0
+
+    /// A hash of UTF-8 bytes read eight at a time, for the short ids a
+    /// script names once a line: one multiply per eight bytes rather than
+    /// FNV-1a's one per byte, whose chain of dependent multiplies was a fifth
+    /// of a quiet replay's time (perf). With `RawBytes.same`, it took
+    /// `juice-run --quiet orders-10m.txt` from 0.63 s to 0.55 s (medians of
+    /// 5). Free to change: nothing stores it.
+    package static func utf8Hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: bytes.count)
+        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: value) }
+        let raw = UnsafeRawPointer(base)
+        if bytes.count >= 8 {
+            // Every eight bytes before the last eight, then the last eight,
+            // which may overlap them: ids of 9 to 16 bytes all take two reads.
+            var offset = 0
+            while bytes.count - offset > 8 {
+                value = mix(value ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            value = mix(value ^ raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        } else {
+            var tail: UInt64 = 0
+            for byte in bytes { tail = tail << 8 | UInt64(byte) }
+            value = mix(value ^ tail)
+        }
+        // The probe uses the low bits, which a multiply fills only from the
+        // low bits of its input. Folding the high half down once left the
+        // low 24 bits blind to an id's last byte (loaded into the top of the
+        // last word): "juice-0001" to "juice-0009" shared a slot, and a
+        // large mapping's key check (`KeySet`) ran long probes on the
+        // 100-file book. Fold, multiply and fold again, so that every byte
+        // reaches the low bits.
+        value ^= value >> 32
+        value &*= 0xD6E8_FEB8_6659_FD93
+        return Int(truncatingIfNeeded: value ^ (value >> 32))
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value &* 0x9E37_79B9_7F4A_7C15
+        return product ^ (product >> 29)
+    }
+
+    private func storedName(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard entry + 1 < utf8Offsets.count else { return false }
+        let start = utf8Offsets[entry], length = utf8Offsets[entry + 1] - start
+        guard length == bytes.count else { return false }
+        return utf8Store.withUnsafeBufferPointer { store in
+            guard let base = store.baseAddress, let query = bytes.baseAddress else { return length == 0 }
+            return RawBytes.same(UnsafeRawPointer(base + start), UnsafeRawPointer(query), count: length)
+        }
+    }
+
+    /// Stores `value` unless `name` is already there; returns the value that
+    /// was there, which stays.
+    /// Returns nil, and stores nothing, past `Int32.max` names, which no
+    /// book within the input limits comes near.
+    package mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
+        if (names.count + 1) * 2 > slots.count { grow() }
+        let mask = slots.count - 1
+        let tag = Self.tag(hash)
+        var index = hash & mask
+        while case let slot = slots[index], slot.entry >= 0 {
+            if slot.tag == tag && names[Int(slot.entry)] == name { return values[Int(slot.entry)] }
+            index = (index + 1) & mask
+        }
+        guard let entry = Int32(exactly: names.count) else { return nil }
+        slots[index] = Slot(tag: tag, entry: entry)
+        names.append(name)
+        values.append(value)
+        hashes.append(hash)
+        return nil
+    }
+
+    private mutating func grow() {
+        rehash(into: slots.count * 2)
+    }
+
+    /// Places every entry again, in entry order: the hashes are read one
+    /// after another rather than by slot.
+    private mutating func rehash(into size: Int) {
+        var larger = [Slot](repeating: .empty, count: size)
+        let mask = larger.count - 1
+        for (entry, hash) in hashes.enumerated() {
+            var index = hash & mask
+            while larger[index].entry >= 0 { index = (index + 1) & mask }
+            larger[index] = Slot(tag: Self.tag(hash), entry: Int32(truncatingIfNeeded: entry))
+        }
+        slots = larger
+    }
+}
