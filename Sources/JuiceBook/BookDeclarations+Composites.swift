@@ -37,7 +37,7 @@ extension BookDeclarations {
 
         /// Every composite's kind, in order: for walks that test the kind of
         /// each, which would otherwise search for every one.
-        var kinds: [DeclarationCollector.Kind] {
+        var kinds: [DeclarationKind] {
             lists.map(\.kind)
         }
 

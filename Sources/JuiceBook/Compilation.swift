@@ -1,5 +1,3 @@
-import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
 import JuiceYAML
 /// What compiling a book produced: every diagnostic, and the book when there

@@ -10,17 +10,11 @@ import JuiceYAML
 /// files in order: the collector records every declaration it finds, in the
 /// order written, and `merge` keeps the first of each id.
 package struct DeclarationCollector: Sendable {
-    enum Kind: String, Sendable {
-        case fruit
-        case recipe
-        case menuItem = "menu item"
-    }
-
     /// Which declaration an id names: index into `fruits` or `composites`.
     /// Its place is the declaration's own (`range(of:)`), not stored twice:
     /// a book can define 100,000 ids.
     struct Definition: Sendable {
-        var kind: Kind
+        var kind: DeclarationKind
         var index: Int
     }
 
@@ -44,7 +38,7 @@ package struct DeclarationCollector: Sendable {
     /// A recipe or a menu item: both have ingredients and can be ingredients.
     package struct CompositeDeclaration: Sendable {
         var id: String
-        var kind: Kind
+        var kind: DeclarationKind
         var range: SourceRange
         var label: String?
         var price: Int?

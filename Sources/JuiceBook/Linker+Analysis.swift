@@ -18,7 +18,7 @@ extension Linker {
     /// is the walk from the menu items, made by `link` when an unused
     /// check runs (`reach(edges:kinds:fruits:)`).
     mutating func analyse(
-        edges: EdgeTable, kinds: [DeclarationCollector.Kind], reach: Reach?,
+        edges: EdgeTable, kinds: [DeclarationKind], reach: Reach?,
         needs: NeedTable, openingStock: [Int], rulesOff: Set<Rule>
     ) {
         coverage = CheckCoverage()
@@ -58,7 +58,7 @@ extension Linker {
 
     /// The walk from every menu item through recipes, with an explicit
     /// stack (a deep book must not exhaust the call stack).
-    static func reach(edges: EdgeTable, kinds: [DeclarationCollector.Kind], fruits: Int) -> Reach {
+    static func reach(edges: EdgeTable, kinds: [DeclarationKind], fruits: Int) -> Reach {
         var usedFruit = [Bool](repeating: false, count: fruits)
         var reached = [Bool](repeating: false, count: kinds.count)
         var pending = kinds.indices.filter { kinds[$0] == .menuItem }
@@ -81,7 +81,7 @@ extension Linker {
     }
 
     /// Reports the unused fruit, recipes or both, from the walk.
-    private mutating func reportUnused(_ reach: Reach, kinds: [DeclarationCollector.Kind], fruits: Bool, recipes: Bool) {
+    private mutating func reportUnused(_ reach: Reach, kinds: [DeclarationKind], fruits: Bool, recipes: Bool) {
         let composites = declarations.composites
         let usedFruit = reach.usedFruit, reached = reach.reached
         for (index, fruit) in declarations.fruits.enumerated() where fruits && !usedFruit[index] {
@@ -99,7 +99,7 @@ extension Linker {
         }
     }
 
-    private mutating func reportNeverMakeable(needs: NeedTable, kinds: [DeclarationCollector.Kind], openingStock: [Int], invalidFruit: [Bool]) {
+    private mutating func reportNeverMakeable(needs: NeedTable, kinds: [DeclarationKind], openingStock: [Int], invalidFruit: [Bool]) {
         for index in kinds.indices where kinds[index] == .menuItem {
             guard let itemNeeds = needs[index] else {
                 // A cycle or an overflow left this item's need unknown.

@@ -280,7 +280,7 @@ struct Linker {
 
     // MARK: Assembly
 
-    private func assemble(edges: EdgeTable, kinds: [DeclarationCollector.Kind], needs: NeedTable, openingStock: [Int]) -> RecipeBook {
+    private func assemble(edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, openingStock: [Int]) -> RecipeBook {
         let composites = declarations.composites
         // Composite index -> index among recipes or among menu items.
         var localIndex = [Int](repeating: 0, count: composites.count)

@@ -9,19 +9,12 @@ import JuiceYAML
 /// definition is listed after the first, and a reference to an unknown name
 /// is still a reference.
 public struct WorkspaceIndex: Sendable {
-    /// What an id is declared as.
-    public enum Kind: String, Sendable, Hashable {
-        case fruit
-        case recipe
-        case menuItem = "menu item"
-    }
-
     /// One declaration of an id.
     public struct Definition: Sendable, Hashable {
         /// The id as written, escapes resolved.
         public let id: String
         /// What the id is declared as.
-        public let kind: Kind
+        public let kind: DeclarationKind
         /// The id's key where it is declared.
         public let range: SourceRange
         /// The label as declared (a fruit's, a menu item's), if any.

@@ -1,12 +1,4 @@
-import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 import JuiceLint
-import JuiceLanguageServer
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,7 +3,6 @@ import JuiceSource
 import JuiceDiagnostics
 import JuiceYAML
 import JuiceBook
-import JuiceEngine
 import JuiceSimulation
 import JuiceLint
 import JuiceLanguageServer

@@ -2,8 +2,6 @@ import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 import JuiceYAML
-import JuiceBook
-import JuiceEngine
 import JuiceSimulation
 import JuiceLint
 import JuiceLanguageServer

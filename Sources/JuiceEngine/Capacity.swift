@@ -1,9 +1,8 @@
-import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-import JuiceYAML
 import JuiceBook
-/// How many of each menu item a stock could make on its own.
+
+/// How many of each menu item a stock could make on its own, and what an
+/// order or a batch takes: the engine's answers for the capacity report
+/// and the editor's hover.
 public enum Capacity {
     /// One menu item's capacity.
     public struct Row: Sendable, Hashable {
@@ -17,13 +16,43 @@ public enum Capacity {
     /// A row per menu item, in menu order.
     public static func of(_ book: RecipeBook, stock: FruitStore) -> [Row] {
         book.menu.indices.map { index in
-            var best: (count: Int, fruit: Int)?
-            for need in book.menu[index].needs where need.amount > 0 {
-                let count = stock[need.fruit] / need.amount
-                if let current = best, current.count <= count { continue }
-                best = (count, need.fruit)
-            }
-            return Row(menu: index, count: best?.count ?? 0, limitingFruit: best?.fruit)
+            let limit = limit(of: book.menu[index].needs, stock: stock.counts)
+            return Row(menu: index, count: limit?.count ?? 0, limitingFruit: limit?.fruit)
         }
+    }
+
+    /// What one order of a menu item, or one batch of a recipe, takes in
+    /// whole fruits, in fruit order; nil for a fruit.
+    public static func need(of component: RecipeBook.Component, in book: RecipeBook) -> [RecipeBook.FruitAmount]? {
+        switch component {
+        case .recipe(let index): book.recipes.indices.contains(index) ? book.recipes[index].needs : nil
+        case .menuItem(let index): book.menu.indices.contains(index) ? book.menu[index].needs : nil
+        case .fruit: nil
+        }
+    }
+
+    /// How many of a menu item or recipe `stock` (by fruit) makes one after
+    /// another, and the fruit that runs out first (the first in fruit order
+    /// on a tie); nil when it takes no fruit.
+    public static func limit(of component: RecipeBook.Component, in book: RecipeBook, stock: [Int]) -> (count: Int, fruit: Int)? {
+        need(of: component, in: book).flatMap { limit(of: $0, stock: stock) }
+    }
+
+    /// The menu items an order of which takes `fruit`, directly or through
+    /// recipes, in menu order.
+    public static func menuItems(taking fruit: Int, in book: RecipeBook) -> [Int] {
+        book.menu.indices.filter { book.menu[$0].needs.contains { $0.fruit == fruit } }
+    }
+
+    /// The least, over the needs, of stock ÷ need, and its fruit.
+    private static func limit(of needs: [RecipeBook.FruitAmount], stock: [Int]) -> (count: Int, fruit: Int)? {
+        var best: (count: Int, fruit: Int)?
+        for need in needs where need.amount > 0 {
+            let have = stock.indices.contains(need.fruit) ? stock[need.fruit] : 0
+            let count = have / need.amount
+            if let current = best, current.count <= count { continue }
+            best = (count, need.fruit)
+        }
+        return best
     }
 }

@@ -1,7 +1,6 @@
 import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
 import JuiceBook
 extension FruitStore {
     /// Takes `amount` (at least 1) of one fruit and returns the new count.

@@ -55,8 +55,13 @@ public struct FruitStore: Sendable, Hashable {
     /// The fruits short for `needs`, with how much each needs and has; empty
     /// when every need is met.
     public func shortages(for needs: [RecipeBook.FruitAmount]) -> [Shortage] {
+        shortages(for: needs, needs.indices)
+    }
+
+    /// The fruits short for `needs[span]`.
+    func shortages(for needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> [Shortage] {
         var short: [Shortage] = []
-        collectShortages(for: needs, needs.indices, into: &short)
+        collectShortages(for: needs, span, into: &short)
         return short
     }
 
@@ -110,13 +115,6 @@ public struct FruitStore: Sendable, Hashable {
         // Each product is at most the fruit's stock, so it cannot overflow.
         for index in span { counts[needs[index].fruit] -= needs[index].amount * taken }
         return taken
-    }
-
-    /// Takes every need, or nothing when any fruit is short; returns the short fruits.
-    mutating func take(_ needs: [RecipeBook.FruitAmount]) -> [Shortage] {
-        var short: [Shortage] = []
-        _ = take(needs, needs.indices, shortages: &short)
-        return short
     }
 }
 

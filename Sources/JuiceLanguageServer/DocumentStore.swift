@@ -97,7 +97,7 @@ struct DocumentStore {
 
     /// The URI to name `path` by: the client's own if it opened the file;
     /// else a `file:` URI, or the key itself for a document that is not a
-    /// file (`LanguageServer.path(of:)`).
+    /// file (`DocumentURI.key(of:)`).
     func uri(of path: String) -> String {
         open[path]?.uri ?? clientURIs[path] ?? (path.hasPrefix("/") ? DocumentURI.uri(of: path) : path)
     }

@@ -20,4 +20,8 @@ enum JSONRPC {
     static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
         .object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)])
     }
+
+    static func request(id: String, _ method: String, _ params: JSONValue) -> JSONValue {
+        .object([("jsonrpc", .string("2.0")), ("id", .string(id)), ("method", .string(method)), ("params", params)])
+    }
 }

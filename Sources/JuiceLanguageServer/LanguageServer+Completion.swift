@@ -47,17 +47,8 @@ extension LanguageServer {
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }
 
-    /// LSP `CompletionItemKind`s, matching the symbol kinds.
-    private static func completionKind(_ kind: WorkspaceIndex.Kind) -> Int {
-        switch kind {
-        case .fruit: return 21 // Constant
-        case .recipe: return 3 // Function
-        case .menuItem: return 22 // Struct
-        }
-    }
-
     private mutating func idCompletions(
-        _ book: Int, kinds: Set<WorkspaceIndex.Kind>, leaving taken: Set<String>, context: CompletionContext
+        _ book: Int, kinds: Set<DeclarationKind>, leaving taken: Set<String>, context: CompletionContext
     ) -> JSONValue {
         let index = books[book].index()
         var seen = taken
@@ -82,7 +73,7 @@ extension LanguageServer {
             if let emoji = definition.emoji { detail += " " + emoji }
             return .object([
                 "label": .string(definition.id),
-                "kind": .int(Self.completionKind(definition.kind)),
+                "kind": .int(definition.kind.lspCompletionKind),
                 "detail": .string(detail),
                 "sortText": .string(rank + definition.id),
                 // An id YAML would not read back as itself goes in quotes.

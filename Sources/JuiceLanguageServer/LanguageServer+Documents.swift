@@ -54,7 +54,7 @@ extension LanguageServer {
         let item = try params.object("textDocument")
         let uri = try item.string("uri")
         let text = try item.string("text")
-        let path = Self.path(of: uri)
+        let path = DocumentURI.key(of: uri)
         documents.setOpen(DocumentStore.OpenDocument(uri: uri, version: try item.optionalInt("version"), text: SourceText(text: text)), at: path)
         documentChanged(path)
         forcePublishing.insert(path)
@@ -67,7 +67,7 @@ extension LanguageServer {
     mutating func didChange(_ params: Params) throws(ResponseError) {
         let item = try params.object("textDocument")
         let uri = try item.string("uri")
-        let path = Self.path(of: uri)
+        let path = DocumentURI.key(of: uri)
         guard var document = documents.document(at: path) else {
             throw .invalidParams("'\(uri.escapingControlCharacters)' is not open")
         }
@@ -108,7 +108,7 @@ extension LanguageServer {
 
     mutating func didClose(_ params: Params) throws(ResponseError) {
         let uri = try params.object("textDocument").string("uri")
-        let path = Self.path(of: uri)
+        let path = DocumentURI.key(of: uri)
         guard documents.document(at: path) != nil else { return }
         documents.close(path)
         if let folder = configurationFolder(of: path) {
@@ -171,12 +171,6 @@ extension LanguageServer {
         }
     }
 
-    /// The path a URI names (normalized, `DocumentURI.path(of:)`); a URI
-    /// that is not a local file (an unsaved buffer's `untitled:`) is its own
-    /// key, checked as a loose file.
-    static func path(of uri: String) -> String {
-        DocumentURI.path(of: uri) ?? uri
-    }
 
     // MARK: Publishing
 

@@ -9,30 +9,11 @@ import JuiceLint
 /// Finding ids: what is under the cursor, definitions, references, and the
 /// symbols of a file and of the book.
 extension LanguageServer {
-    /// A document a request is about, and the cursor in it.
-    struct Target {
-        var book: Int
-        var path: String
-        var text: SourceText
-        var position: SourcePosition
-        /// The cursor's byte offset in `text`.
-        var offset: Int
-    }
-
-    /// An id under the cursor: where it is written, and whether that is a
-    /// definition or a use.
-    struct Occurrence {
-        var id: String
-        var range: SourceRange
-        var definition: WorkspaceIndex.Definition?
-        var reference: WorkspaceIndex.Reference?
-    }
-
     /// The book and text of a request's `textDocument`, which must be open
     /// or one of a book's files.
     mutating func document(_ params: Params) throws(ResponseError) -> (book: Int, path: String, text: SourceText) {
         let uri = try params.object("textDocument").string("uri")
-        let path = Self.path(of: uri)
+        let path = DocumentURI.key(of: uri)
         guard let book = books.index(holding: path),
               documents.document(at: path) != nil || books[book].workspace.unit(at: path) != nil,
               let text = documents.text(at: path)
@@ -41,24 +22,24 @@ extension LanguageServer {
     }
 
     /// A `TextDocumentPositionParams`' document and cursor.
-    mutating func target(_ params: Params) throws(ResponseError) -> Target {
+    mutating func target(_ params: Params) throws(ResponseError) -> RequestTarget {
         let (book, path, text) = try document(params)
         let (line, character) = try params.position()
         let offset = text.offset(lspLine: line, character: character, units: documents.units)
-        return Target(book: book, path: path, text: text, position: text.position(atOffset: offset), offset: offset)
+        return RequestTarget(book: book, path: path, text: text, position: text.position(atOffset: offset), offset: offset)
     }
 
     /// The id written at the cursor, touching it on either side.
-    mutating func occurrence(at target: Target) -> Occurrence? {
+    mutating func occurrence(at target: RequestTarget) -> IdOccurrence? {
         let index = books[target.book].index()
         func covers(_ range: SourceRange) -> Bool {
             range.file == target.path && range.start <= target.position && target.position <= range.end
         }
         if let definition = index.definitions.first(where: { covers($0.range) }) {
-            return Occurrence(id: definition.id, range: definition.range, definition: definition)
+            return IdOccurrence(id: definition.id, range: definition.range, definition: definition)
         }
         if let reference = index.references.first(where: { covers($0.range) }) {
-            return Occurrence(id: reference.id, range: reference.range, reference: reference)
+            return IdOccurrence(id: reference.id, range: reference.range, reference: reference)
         }
         return nil
     }
@@ -84,24 +65,6 @@ extension LanguageServer {
 
     // MARK: Symbols
 
-    /// LSP `SymbolKind`s for what an id names.
-    static func symbolKind(_ kind: WorkspaceIndex.Kind) -> Int {
-        switch kind {
-        case .fruit: return 14 // Constant
-        case .recipe: return 12 // Function
-        case .menuItem: return 23 // Struct
-        }
-    }
-
-    /// The section an id is declared in, as the file writes it.
-    static func section(_ kind: WorkspaceIndex.Kind) -> String {
-        switch kind {
-        case .fruit: return "fruits"
-        case .recipe: return "recipes"
-        case .menuItem: return "menu"
-        }
-    }
-
     /// The file's fruits, recipes and menu items, each section a symbol
     /// whose children are its ids; a recipe's or menu item's children are
     /// its ingredients.
@@ -113,7 +76,7 @@ extension LanguageServer {
             if let owner = reference.owner { ingredients[owner, default: []].append(reference) }
         }
         var sections: [JSONValue] = []
-        for kind in [WorkspaceIndex.Kind.fruit, .recipe, .menuItem] {
+        for kind in [DeclarationKind.fruit, .recipe, .menuItem] {
             let defined = index.definitions.filter { $0.kind == kind && $0.range.file == path }
             guard let first = defined.first, let last = defined.last else { continue }
             let children: [JSONValue] = defined.map { definition in
@@ -122,7 +85,7 @@ extension LanguageServer {
                 return .object([
                     "name": .string(definition.id),
                     "detail": definition.label.map(JSONValue.string),
-                    "kind": .int(Self.symbolKind(kind)),
+                    "kind": .int(kind.lspSymbolKind),
                     "range": range,
                     "selectionRange": range,
                     "children": uses.isEmpty ? nil : .array(uses.map { use in
@@ -135,7 +98,7 @@ extension LanguageServer {
             }
             let span = documents.lspRange(text.offset(of: first.range.start)..<max(text.offset(of: first.range.start), text.offset(of: last.range.end)), in: text)
             sections.append(.object([
-                ("name", .string(Self.section(kind))), ("kind", .int(3)), ("range", span), ("selectionRange", span),
+                ("name", .string(kind.section)), ("kind", .int(3)), ("range", span), ("selectionRange", span),
                 ("children", .array(children)),
             ]))
         }
@@ -153,8 +116,8 @@ extension LanguageServer {
             for definition in books[book].index().definitions where query.isEmpty || definition.id.lowercased().contains(query) {
                 guard symbols.count < Self.maximumWorkspaceSymbols else { return .array(symbols) }
                 symbols.append(.object([
-                    ("name", .string(definition.id)), ("kind", .int(Self.symbolKind(definition.kind))),
-                    ("location", documents.location(definition.range)), ("containerName", .string(Self.section(definition.kind))),
+                    ("name", .string(definition.id)), ("kind", .int(definition.kind.lspSymbolKind)),
+                    ("location", documents.location(definition.range)), ("containerName", .string(definition.kind.section)),
                 ]))
             }
         }

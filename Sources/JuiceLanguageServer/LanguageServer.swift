@@ -184,9 +184,6 @@ public struct LanguageServer {
     /// A request from the server to the client, with a fresh id.
     mutating func outgoingRequest(_ method: String, _ params: JSONValue) -> JSONValue {
         defer { nextOutgoingID += 1 }
-        return .object([
-            ("jsonrpc", .string("2.0")), ("id", .string("juice-lint-\(nextOutgoingID)")),
-            ("method", .string(method)), ("params", params),
-        ])
+        return JSONRPC.request(id: "juice-lint-\(nextOutgoingID)", method, params)
     }
 }

@@ -2,8 +2,6 @@ import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 import JuiceYAML
-import JuiceBook
-import JuiceEngine
 import JuiceSimulation
 /// Why `juice-lint` stopped before it could report on the book, as data.
 /// The library says what went wrong; `JuiceCommandLine` prints it as

@@ -1,9 +1,7 @@
 import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
 import JuiceBook
-import JuiceEngine
 import JuiceSimulation
 /// Everything a lint run is told on the command line.
 public struct LintOptions: Sendable {

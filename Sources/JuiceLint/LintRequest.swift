@@ -1,6 +1,5 @@
 import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
 import JuiceYAML
 import JuiceBook
 import JuiceEngine

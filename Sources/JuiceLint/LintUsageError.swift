@@ -1,9 +1,7 @@
 import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
 import JuiceBook
-import JuiceEngine
 import JuiceSimulation
 /// Options of juice-lint that cannot go together, or a value that cannot
 /// work: wrong before anything is read. The executable checks these in

@@ -32,20 +32,17 @@ public enum RecipeGraph {
         }
     }
 
-    private enum Kind {
-        case menuItem, recipe, fruit
-
-        var prefix: String {
-            switch self {
-            case .menuItem: return "m"
-            case .recipe: return "r"
-            case .fruit: return "f"
-            }
+    /// The first letter of a node's id in the graph's text.
+    private static func prefix(_ kind: DeclarationKind) -> String {
+        switch kind {
+        case .menuItem: return "m"
+        case .recipe: return "r"
+        case .fruit: return "f"
         }
     }
 
     private struct Node {
-        var kind: Kind
+        var kind: DeclarationKind
         var id: String
         /// Unescaped text: emoji and label where declared, then the book's id.
         var text: String
@@ -59,9 +56,9 @@ public enum RecipeGraph {
 
     private static func nodeID(_ component: RecipeBook.Component) -> String {
         switch component {
-        case .menuItem(let index): return Kind.menuItem.prefix + String(index)
-        case .recipe(let index): return Kind.recipe.prefix + String(index)
-        case .fruit(let index): return Kind.fruit.prefix + String(index)
+        case .menuItem(let index): return Self.prefix(.menuItem) + String(index)
+        case .recipe(let index): return Self.prefix(.recipe) + String(index)
+        case .fruit(let index): return Self.prefix(.fruit) + String(index)
         }
     }
 

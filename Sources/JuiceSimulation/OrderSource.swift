@@ -1,9 +1,7 @@
 import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
 import JuiceBook
-import JuiceEngine
 /// Where a run's commands come from, so every order, restock and report can
 /// be traced back to the script line or option that asked for it.
 ///

@@ -3,7 +3,6 @@ import JuiceSource
 import JuiceDiagnostics
 import JuiceYAML
 import JuiceBook
-import JuiceEngine
 /// Why a script line was skipped.
 public struct ScriptProblem: Error, Sendable, Hashable {
     public var file: String

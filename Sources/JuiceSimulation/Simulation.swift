@@ -61,8 +61,8 @@ public struct Simulation<Reporter: SimulationReporter> {
     public private(set) var summary = SimulationSummary()
     public var reporter: Reporter
     private let parser: ScriptParser
-    /// By fruit index, the virtual stock and the lowest it has been.
-    private var virtual: [VirtualStock]
+    /// The same run with every order served (see "Shortfall" above).
+    private var virtual: ShortfallLedger
     /// Reused for every refusal, so a long run does not allocate per order.
     private var shortages: [Shortage] = []
     private let prices: [Int?]
@@ -72,7 +72,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         maker = JuiceMaker(book: book, store: store)
         parser = ScriptParser(book: book, file: file)
         self.reporter = reporter
-        virtual = maker.store.counts.map { VirtualStock(count: $0, lowest: $0) }
+        virtual = ShortfallLedger(following: maker)
         prices = book.menu.map(\.price)
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
         if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
@@ -131,7 +131,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         case .restock(let fruit, let amount):
             do {
                 let stock = try maker.store.restock(fruit, by: amount)
-                virtual[fruit].count = Self.saturatingAdd(virtual[fruit].count, amount)
+                virtual.restock(fruit, by: amount)
                 reporter.restock(line: number, fruit: fruit, amount: amount, stock: stock)
             } catch {
                 summary.skippedLines += 1
@@ -143,8 +143,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         case .set(let fruit, let amount):
             // The parser only hands over amounts >= 0 for real fruits.
             try? maker.store.set(fruit, to: amount)
-            virtual[fruit].count = amount
-            virtual[fruit].lowest = min(virtual[fruit].lowest, amount)
+            virtual.set(fruit, to: amount)
             reporter.set(line: number, fruit: fruit, stock: maker.store[fruit])
         case .stock:
             reporter.stock(line: number, counts: maker.store.counts)
@@ -164,10 +163,7 @@ public struct Simulation<Reporter: SimulationReporter> {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1
         }
-        for index in maker.needSpans[menu] {
-            let need = maker.needs[index]
-            virtual[need.fruit].take(need.amount)
-        }
+        virtual.serve(menu)
         if wantsEvents {
             reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages))
         }
@@ -183,50 +179,14 @@ public struct Simulation<Reporter: SimulationReporter> {
         if let price = prices[menu] {
             for _ in 0..<served { summary.revenue?.add(price) }
         }
-        for index in maker.needSpans[menu] {
-            let need = maker.needs[index]
-            virtual[need.fruit].take(need.amount, times: orders)
-        }
+        virtual.serve(menu, times: orders)
     }
 
     /// Ends the run and reports the summary.
     public mutating func finish() -> SimulationSummary {
         summary.stock = maker.store.counts
-        summary.shortfall = virtual.map { $0.lowest >= 0 ? 0 : ($0.lowest == Int.min ? Int.max : -$0.lowest) }
+        summary.shortfall = virtual.amounts
         reporter.finish(summary)
         return summary
-    }
-
-    private static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? (b > 0 ? Int.max : Int.min) : sum
-    }
-}
-
-/// One fruit's virtual stock (see `Simulation`) and the lowest it has been,
-/// side by side, so an order's need touches one array.
-private struct VirtualStock {
-    package var count: Int
-    var lowest: Int
-
-    /// Takes `amount` as if it were served; the count saturates at `Int.min`.
-    mutating func take(_ amount: Int) {
-        let (value, overflow) = count.subtractingReportingOverflow(amount)
-        count = overflow ? Int.min : value
-        lowest = min(lowest, count)
-    }
-
-    /// Takes a positive `amount` `times` times over, as that many `take`s
-    /// would: the count only falls, so its lowest is where it ends.
-    mutating func take(_ amount: Int, times: Int) {
-        let (total, tooMuch) = amount.multipliedReportingOverflow(by: times)
-        guard !tooMuch else {
-            // Beyond `Int`, the count may still end above `Int.min`: one at a time.
-            for _ in 0..<times { take(amount) }
-            return
-        }
-        let (value, overflow) = count.subtractingReportingOverflow(total)
-        count = overflow ? Int.min : value
-        lowest = min(lowest, count)
     }
 }

@@ -1,5 +1,4 @@
 import JuiceSupport
-import JuiceSource
 /// What the user asked for with `--color`: decide from the terminal and the
 /// environment, or force colour on or off.
 ///

@@ -1,5 +1,3 @@
-import JuiceSupport
-import JuiceSource
 /// The totals a lint run reports.
 public struct DiagnosticCounts: Sendable, Hashable {
     public var files: Int

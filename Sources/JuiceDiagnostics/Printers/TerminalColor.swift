@@ -1,5 +1,4 @@
 import JuiceSupport
-import JuiceSource
 /// Whether human output gets ANSI colour.
 public enum TerminalColor {
     /// Decides colour in one place, with this precedence:

@@ -3,7 +3,6 @@ import JuiceSource
 import JuiceDiagnostics
 import JuiceYAML
 import JuiceBook
-import JuiceEngine
 /// Why a `juice-run` ended early or failed, as data. The library says what
 /// went wrong; `JuiceCommandLine` prints it as `juice-run: error: ...` (with
 /// any help lines, and the unsaved stock after `stockNotSaved`) and picks the

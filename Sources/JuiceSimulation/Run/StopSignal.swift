@@ -1,8 +1,4 @@
 import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-import JuiceYAML
-import JuiceBook
 import JuiceEngine
 #if canImport(Glibc)
 import Glibc

@@ -146,7 +146,7 @@ public struct InteractiveCounter {
             case true?: break
             }
             guard editStock() == .goOn else { return .quit }
-            let stillShort = maker.store.shortages(for: item.needs)
+            let stillShort = maker.shortages(index)
             guard stillShort.isEmpty else {
                 output("\(label) still needs more fruit (\(TextSimulationReporter.describe(stillShort, book: book))); the order is not made.\n")
                 return .goOn
@@ -223,7 +223,7 @@ public struct InteractiveCounter {
     private var menuTable: String {
         guard !book.menu.isEmpty else { return "menu: (empty)\n" }
         let rows = book.menu.enumerated().map { index, item in
-            let ready = store.shortages(for: item.needs).isEmpty
+            let ready = maker.canMake(index)
             return [String(index + 1), item.label, item.price.map(String.init) ?? "", ready ? "ready" : "sold out"]
         }
         return "menu:\n" + Self.table(rows, rightAligned: [0, 2])

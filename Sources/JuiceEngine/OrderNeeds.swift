@@ -1,0 +1,28 @@
+import JuiceSupport
+import JuiceSource
+import JuiceYAML
+import JuiceBook
+
+/// What one order of each menu item takes from the stock, in whole fruits:
+/// every item's flattened need end to end, read by index. The engine's one
+/// table of it: `JuiceMaker` takes orders through it, `ShortfallLedger` follows
+/// the run that serves them all, and nothing outside the engine reads it.
+/// Batches with leftovers (docs/yields.md) change what an order takes here.
+struct OrderNeeds: Sendable {
+    /// Every menu item's needs end to end. The store's takes read them by
+    /// index (`parts`, `spans[menu]`): reaching into the book for an item's
+    /// own array retained and released it around every order.
+    let parts: [RecipeBook.FruitAmount]
+    /// Where each menu item's needs are in `parts`.
+    let spans: [Range<Int>]
+
+    init(book: RecipeBook) {
+        var parts: [RecipeBook.FruitAmount] = []
+        spans = book.menu.map { item in
+            let start = parts.count
+            parts.append(contentsOf: item.needs)
+            return start..<parts.count
+        }
+        self.parts = parts
+    }
+}

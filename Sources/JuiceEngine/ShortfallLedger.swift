@@ -1,0 +1,70 @@
+import JuiceBook
+
+/// How much more fruit a run needed at its worst moment: the stock of the
+/// same run with every order served, kept beside the real one. Each fruit's
+/// count may fall below zero; the lowest it reaches, below zero, is its
+/// shortfall. Restocks and `set`s move it as they move the real stock.
+public struct ShortfallLedger: Sendable {
+    /// One fruit's count in the all-served run and the lowest it has been,
+    /// side by side, so an order's need touches one array.
+    private struct Level: Sendable {
+        var count: Int
+        var lowest: Int
+
+        /// Takes `amount` as if it were served; the count saturates at `Int.min`.
+        mutating func take(_ amount: Int) {
+            let (value, overflow) = count.subtractingReportingOverflow(amount)
+            count = overflow ? Int.min : value
+            lowest = min(lowest, count)
+        }
+
+        /// Takes a positive `amount` `times` times over, as that many `take`s
+        /// would: the count only falls, so its lowest is where it ends.
+        mutating func take(_ amount: Int, times: Int) {
+            let (total, tooMuch) = amount.multipliedReportingOverflow(by: times)
+            guard !tooMuch else {
+                // Beyond `Int`, the count may still end above `Int.min`: one at a time.
+                for _ in 0..<times { take(amount) }
+                return
+            }
+            let (value, overflow) = count.subtractingReportingOverflow(total)
+            count = overflow ? Int.min : value
+            lowest = min(lowest, count)
+        }
+    }
+
+    private var levels: [Level]
+    private let orders: OrderNeeds
+
+    /// Follows `maker`'s run from its stock as it is now.
+    public init(following maker: JuiceMaker) {
+        levels = maker.store.counts.map { Level(count: $0, lowest: $0) }
+        orders = maker.orders
+    }
+
+    /// Serves `times` orders of menu item `menu`, short or not.
+    public mutating func serve(_ menu: Int, times: Int = 1) {
+        for index in orders.spans[menu] {
+            let need = orders.parts[index]
+            if times == 1 { levels[need.fruit].take(need.amount) } else { levels[need.fruit].take(need.amount, times: times) }
+        }
+    }
+
+    /// Adds `amount` of `fruit`, saturating at `Int.max`.
+    public mutating func restock(_ fruit: Int, by amount: Int) {
+        let (sum, overflow) = levels[fruit].count.addingReportingOverflow(amount)
+        levels[fruit].count = overflow ? (amount > 0 ? Int.max : Int.min) : sum
+    }
+
+    /// Sets `fruit`'s count to `amount`.
+    public mutating func set(_ fruit: Int, to amount: Int) {
+        levels[fruit].count = amount
+        levels[fruit].lowest = min(levels[fruit].lowest, amount)
+    }
+
+    /// By fruit, how much more the run needed at its worst moment (0 when
+    /// it never ran short; `Int.max` past what can be counted).
+    public var amounts: [Int] {
+        levels.map { $0.lowest >= 0 ? 0 : ($0.lowest == Int.min ? Int.max : -$0.lowest) }
+    }
+}

@@ -1,0 +1,96 @@
+import JuiceSupport
+import JuiceSource
+import JuiceDiagnostics
+import JuiceYAML
+import JuiceBook
+import JuiceEngine
+import JuiceSimulation
+import JuiceLint
+/// The text of a hover over an id: what it is, its label and price, what
+/// an order or a batch of it takes and how many the opening stock makes
+/// (both the engine's answers, `Capacity`), or, while the book has errors,
+/// what its files say directly.
+struct HoverCard {
+    let index: WorkspaceIndex
+    /// The book, when it has no errors.
+    let book: RecipeBook?
+    /// Markdown, or plain text.
+    let markdown: Bool
+
+    func bold(_ text: String) -> String { markdown ? "**" + Self.escapedMarkdown(text) + "**" : text }
+    func plain(_ text: String) -> String { markdown ? Self.escapedMarkdown(text) : text }
+
+    /// The hover's lines for `id`.
+    func lines(for id: String) -> [String] {
+        guard let definition = index.definitions(of: id).first else {
+            return [bold(id) + " is not declared in this book"]
+        }
+        switch definition.kind {
+        case .fruit: return fruitLines(definition)
+        case .recipe, .menuItem: return compositeLines(definition)
+        }
+    }
+
+    private func fruitLines(_ definition: WorkspaceIndex.Definition) -> [String] {
+        var lines = [bold(definition.id) + " · fruit" + (definition.emoji.map { " " + plain($0) } ?? "")]
+        var facts: [String] = []
+        if let label = definition.label { facts.append(plain(label)) }
+        if let book, let fruit = book.fruitIndex(definition.id) {
+            facts.append("opening stock \(book.openingStock[fruit])")
+            let users = Capacity.menuItems(taking: fruit, in: book).map { book.menu[$0].id }
+            lines.append(facts.joined(separator: " · "))
+            lines.append(usedBy(users))
+        } else {
+            // No book while it has errors: say what the files say directly.
+            if let stocked = index.references(to: definition.id).first(where: { $0.role == .stock && $0.amount != nil })?.amount {
+                facts.append("opening stock \(stocked)")
+            }
+            if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+            let direct = Set(index.references(to: definition.id).compactMap(\.owner)).sorted()
+            lines.append("used directly by \(direct.count) recipe(s) and menu item(s); the book has errors, so nested use is not known")
+        }
+        return lines
+    }
+
+    private func compositeLines(_ definition: WorkspaceIndex.Definition) -> [String] {
+        let isRecipe = definition.kind == .recipe
+        var lines = [bold(definition.id) + " · " + (isRecipe ? "recipe" : "menu item")]
+        var facts: [String] = []
+        if let label = definition.label { facts.append(plain(label)) }
+        if let price = definition.price { facts.append("price \(price)") }
+        if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+        let component = book.flatMap { book in
+            isRecipe ? book.recipeIndex(definition.id).map(RecipeBook.Component.recipe) : book.menuIndex(definition.id).map(RecipeBook.Component.menuItem)
+        }
+        guard let book, let component, let needs = Capacity.need(of: component, in: book) else {
+            lines.append("needs: not known while the book has errors")
+            return lines
+        }
+        let per = isRecipe ? "per batch" : "per order"
+        lines.append("needs \(per): " + needs.map { plain(book.fruits[$0.fruit].id) + " \($0.amount)" }.joined(separator: ", "))
+        if let best = Capacity.limit(of: component, in: book, stock: book.openingStock) {
+            let unit = isRecipe ? " batch(es)" : ""
+            lines.append("the opening stock makes \(best.count)\(unit) (limited by \(plain(book.fruits[best.fruit].id)))")
+        }
+        return lines
+    }
+
+    private func usedBy(_ users: [String]) -> String {
+        switch users.count {
+        case 0: return "used by no menu item"
+        case 1: return "used by 1 menu item: " + plain(users[0])
+        case ...5: return "used by \(users.count) menu items: " + users.map(plain).joined(separator: ", ")
+        default: return "used by \(users.count) menu items: " + users.prefix(5).map(plain).joined(separator: ", ") + ", …"
+        }
+    }
+
+    /// Text shown as itself in Markdown: ids and labels may hold `*` or `_`.
+    static func escapedMarkdown(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "\\`*_{}[]()#+!<>|~".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
