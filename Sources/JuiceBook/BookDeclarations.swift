@@ -59,17 +59,6 @@ struct BookDeclarations: Sendable {
     /// (Composites are always kept, with their file's first ingredient.)
     static let copyBelow = 1024
 
-    /// Room for `total` ids in all, when the loader can tell how many the
-    /// book will hold (`Forecast`): the namespace is then made once at
-    /// about its size, rather than rehashed at every doubling.
-    package mutating func expect(ids total: Int) {
-        if total > definitions.count { definitions.reserve(total - definitions.count) }
-    }
-
-    /// How many ids' slots `merge` reads ahead of inserting them
-    /// (`NameTable.warm`): 4,096 cache lines, which stay in cache until used.
-    static let warmedAhead = 4096
-
     /// Adds the next file's declarations.
     mutating func merge(_ file: consuming DeclarationCollector) {
         let firstDiagnostic = diagnostics.count
@@ -83,9 +72,6 @@ struct BookDeclarations: Sendable {
         var keptFruits = Kept(first: fruits.count)
         var keptComposites = Kept(first: composites.count)
         for (position, entry) in file.declarations.enumerated() {
-            if position % Self.warmedAhead == 0 {
-                definitions.warm(file.declarations[position..<min(position + Self.warmedAhead, file.declarations.count)].lazy.map(\.idHash))
-            }
             let declared = entry.definition
             let isFruit = declared.kind == .fruit
             let id = isFruit ? file.fruits[declared.index].id : file.composites[declared.index].id

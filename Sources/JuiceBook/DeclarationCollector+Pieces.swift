@@ -37,10 +37,9 @@ extension DeclarationCollector {
     /// adds each while later pieces are still being read on other cores.
     /// The pieces' declarations are kept as they are, one part each, not
     /// copied into one list: merging the parts one after another is merging
-    /// the file (`WorkspaceUnit.parts`), and the loader merges each part into
-    /// the book as soon as it has been checked here. Copying them into one
-    /// file's lists, and then the whole file into the book's, was most of
-    /// what was left to do after the last piece of a one-file book.
+    /// the file (`WorkspaceUnit.parts`). Copying them into one file's lists,
+    /// and then the whole file into the book's, was most of what was left
+    /// to do after the last piece of a one-file book.
     package struct Joining: Sendable {
         let plan: BookFilePieces
         /// How many pieces were added.
@@ -54,8 +53,6 @@ extension DeclarationCollector {
         /// One set for every section mapping that is split: keys of
         /// different sections are told apart by the section's number.
         private var sectionKeys = HashSeen()
-        /// How many hashes `sectionKeys` was given.
-        private var sectionKeyCount = 0
         private var open: (name: String, column: Int, number: Int)?
         private var sections = 0
 
@@ -73,8 +70,6 @@ extension DeclarationCollector {
             count += 1
             if planned.kind == .head { suppressions = piece.suppressions }
             guard fits else { return }
-            sectionKeyCount += piece.keyHashes.count + (piece.openSection?.keyHashes.count ?? 0)
-            if let room = projected(sectionKeyCount, through: planned.bytes.upperBound) { sectionKeys.reserve(room) }
             fits = piece.fits && checkKeys(piece, planned.kind)
             guard fits else {
                 parts = []
@@ -104,18 +99,6 @@ extension DeclarationCollector {
             }
             return true
         }
-
-        /// How many of something the whole file holds if its first `byte`
-        /// bytes held `count`, up to `maximumRoom` (past it, lists grow as
-        /// arrays do).
-        private func projected(_ count: Int, through byte: Int) -> Int? {
-            guard let fileBytes = plan.pieces.last?.bytes.upperBound else { return nil }
-            return Forecast.whole(count, in: byte, of: fileBytes, limit: Self.maximumRoom)
-        }
-
-        /// A million entries of a list: four times the largest one-file book
-        /// measured (lint-single's 300,000 ingredients).
-        static let maximumRoom = 1 << 20
     }
 }
 

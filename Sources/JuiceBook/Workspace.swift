@@ -33,8 +33,7 @@ public struct RecipeWorkspace: Sendable {
     /// merge then runs as each file arrives, while later files are still
     /// being parsed on other cores, rather than all at the snapshot. Any
     /// other edit drops it, and the snapshot merges everything again.
-    /// `ahead` is the file whose first parts `mergeAhead` merged.
-    private var merged: (linking: WorkspaceSnapshot.Linking, last: String, ahead: String?)? = (WorkspaceSnapshot.Linking(), "", nil)
+    private var merged: (linking: WorkspaceSnapshot.Linking, last: String)? = (WorkspaceSnapshot.Linking(), "")
     /// The last link's "did you mean" index, for the next link to reuse.
     private var suggestions: SuggestionIndex?
 
@@ -87,7 +86,6 @@ public struct RecipeWorkspace: Sendable {
             if var prefix = merged.take(), isNext(unit.path, after: prefix) {
                 prefix.linking.add(unit)
                 prefix.last = unit.path
-                prefix.ahead = nil
                 merged = prefix
             }
             units[unit.path] = unit
@@ -96,38 +94,10 @@ public struct RecipeWorkspace: Sendable {
         }
     }
 
-    /// Merges the next part of the book file at `path` before its unit is
-    /// loaded: the loader merges each piece of a large file as soon as it
-    /// has been read and checked, while later pieces are still being read on
-    /// other cores, rather than the whole file after its last piece. The
-    /// unit `load` then brings must start with these parts; should the
-    /// pieces not make the file after all, `forgetMergedAhead` says so.
-    package mutating func mergeAhead(_ part: DeclarationCollector, of path: String) {
-        guard var prefix = merged.take(), isNext(path, after: prefix) else { return }
-        prefix.linking.addAhead(part)
-        prefix.ahead = path
-        merged = prefix
-    }
-
-    /// Room for about `total` ids in the book being loaded, which the
-    /// loader judges from the files so far (`Forecast`).
-    package mutating func expect(ids total: Int) {
-        guard var prefix = merged.take() else { return }
-        prefix.linking.expect(ids: total)
-        merged = prefix
-    }
-
-    /// The parts merged ahead are not the next unit's: the snapshot merges
-    /// every unit again.
-    package mutating func forgetMergedAhead() {
-        if merged?.ahead != nil { merged = nil }
-    }
-
     /// Whether the book file at `path` is the next one the merged prefix
-    /// takes: the one it merged parts of ahead, or a new path after all.
-    private func isNext(_ path: String, after prefix: (linking: WorkspaceSnapshot.Linking, last: String, ahead: String?)) -> Bool {
-        if let ahead = prefix.ahead { return ahead == path }
-        return units[path] == nil && (units.isEmpty || prefix.last.utf8.lexicographicallyPrecedes(path.utf8))
+    /// takes: a new path after all the others.
+    private func isNext(_ path: String, after prefix: (linking: WorkspaceSnapshot.Linking, last: String)) -> Bool {
+        units[path] == nil && (units.isEmpty || prefix.last.utf8.lexicographicallyPrecedes(path.utf8))
     }
 
     /// Removes the book file at `path`; nothing happens if there is none.
@@ -156,7 +126,7 @@ public struct RecipeWorkspace: Sendable {
         if let cached { return cached }
         linkCount += 1
         let made: WorkspaceSnapshot
-        if let prefix = merged.take(), prefix.ahead == nil {
+        if let prefix = merged.take() {
             made = prefix.linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions)
         } else {
             let ordered = paths.compactMap { units[$0] }

@@ -79,28 +79,11 @@ public struct WorkspaceSnapshot: Sendable {
     struct Linking {
         private var declarations = BookDeclarations()
         private var units: [WorkspaceUnit] = []
-        /// How many parts of the next unit `addAhead` merged.
-        private var partsAhead = 0
 
-        /// Adds the next book file's unit: merges its parts, but for those
-        /// `addAhead` merged already.
+        /// Adds the next book file's unit: merges its parts.
         package mutating func add(_ unit: WorkspaceUnit) {
-            for part in unit.parts.dropFirst(partsAhead) { declarations.merge(part) }
-            partsAhead = 0
+            for part in unit.parts { declarations.merge(part) }
             units.append(unit)
-        }
-
-        /// Merges the next part of the unit that `add` brings next, before
-        /// that unit is finished: the first parts of a large file, as they are
-        /// read. The caller makes sure they are that unit's first parts.
-        mutating func addAhead(_ part: DeclarationCollector) {
-            declarations.merge(part)
-            partsAhead += 1
-        }
-
-        /// Room for `total` ids in all (`BookDeclarations.expect(ids:)`).
-        package mutating func expect(ids total: Int) {
-            declarations.expect(ids: total)
         }
 
         /// Everything after the files' own work: the stock file, the linker,

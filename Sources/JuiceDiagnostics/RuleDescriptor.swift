@@ -11,8 +11,11 @@ import JuiceSource
 /// tests lint both examples, so an example that stops showing its rule
 /// fails the build instead of misleading a reader.
 public struct RuleDescriptor: Sendable {
+    /// The rule described. Its id is the `Rule` case's raw value, written
+    /// there once.
+    public let rule: Rule
     /// The id as printed: stable kebab-case, part of the output contract.
-    public let id: String
+    public var id: String { rule.id }
     /// The severity the rule has unless configured otherwise.
     public let defaultSeverity: Severity
     /// One line saying what the rule catches (`juice-lint rules`).

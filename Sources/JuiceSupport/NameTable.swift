@@ -157,27 +157,6 @@ package struct NameTable<Value: Sendable>: Sendable {
         hashes.reserve(extra)
     }
 
-    /// Reads the slot each of `hashes` starts its probe at, so that the
-    /// inserts or look-ups that follow find them in cache. These loads do
-    /// not wait for one another, so the processor overlaps their misses,
-    /// where a probe, which must see its slot before the next probe starts,
-    /// waits out each one: the first slot's load was 83% of
-    /// `insertIfAbsent`'s time, about 60 ns an id, on the thread that
-    /// merges a large book's files while the workers read the rest (perf).
-    /// Callers warm a few thousand at a time, which stay in cache.
-    package mutating func warm(_ hashes: some Sequence<Int>) {
-        let mask = slots.count - 1
-        var sum: UInt32 = 0
-        slots.withUnsafeBufferPointer { slots in
-            for hash in hashes { sum &+= slots[hash & mask].tag }
-        }
-        // Stored, so that the loads are not optimised away.
-        warmth = sum
-    }
-
-    /// What `warm` read, kept only so that its loads stay.
-    private var warmth: UInt32 = 0
-
     /// A hash of UTF-8 bytes read eight at a time, for the short ids a
     /// script names once a line: one multiply per eight bytes rather than
     /// FNV-1a's one per byte, whose chain of dependent multiplies was a fifth

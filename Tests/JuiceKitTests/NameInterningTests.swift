@@ -11,9 +11,7 @@ import Testing
 @testable import JuiceCommandLine
 
 /// Ingredient names are made once per distinct name and found again by
-/// their bytes (`NameTable.intern`, `DeclarationCollector.ingredientName`),
-/// and the loader sizes the book's namespace from the files so far
-/// (`Forecast`).
+/// their bytes (`NameTable.intern`, `DeclarationCollector.ingredientName`).
 @Suite struct NameInterningTests {
     /// Interns `text` with `hash`, counting how often a value was made.
     private func intern(_ text: String, hash: Int? = nil, limit: Int = 100, in table: inout NameTable<Int>, made: inout Int) -> (name: String, value: Int)? {
@@ -82,14 +80,6 @@ import Testing
             #expect(collector.ingredients.map(\.amount) == [1, 2, 3, 4, 5])
             #expect(collector.ingredientNames == nil)
         }
-    }
-
-    @Test func aForecastScalesWhatTheStartHeld() {
-        #expect(Forecast.whole(100, in: 1000, of: 8000, limit: 1 << 20) == 900)
-        #expect(Forecast.whole(100, in: 1000, of: 8000, limit: 500) == 500)
-        #expect(Forecast.whole(100, in: 1000, of: 8000, limit: 10) == 100)
-        #expect(Forecast.whole(100, in: 0, of: 8000, limit: 1 << 20) == nil)
-        #expect(Forecast.whole(Int.max / 2, in: 1, of: 8, limit: 1 << 20) == nil)
     }
 }
 

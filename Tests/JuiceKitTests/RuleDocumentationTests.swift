@@ -45,7 +45,7 @@ import Testing
     /// The registry maps each case to its own descriptor, not a neighbour's.
     @Test(arguments: Rule.allCases)
     func eachRuleHasItsOwnDescriptor(_ rule: Rule) {
-        #expect(rule.descriptor.id == rule.rawValue)
+        #expect(rule.descriptor.rule == rule)
         #expect(Rule.allCases.filter { $0.descriptor.summary == rule.summary } == [rule])
     }
 

@@ -39,7 +39,6 @@ public struct ParallelBookLoader: BookLoader {
         var sources: [SourceFile] = []
         var failure: SourceError?
         var joining: DeclarationCollector.Joining?
-        var forecast = IDForecast(totalBytes: totalBytes)
         let labels = request.keepsLabels, keepingText = request.keepsText
         ParallelFiles.forEach(
             jobs, inParallel: parallel, worker: {
@@ -63,7 +62,7 @@ public struct ParallelBookLoader: BookLoader {
                         }
                     }
                     let file = SourceFile(path: path, bytes: bytes)
-                    return .unit(WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil, bytes: bytes.count)
+                    return .unit(WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil)
                 }
             }
         ) { outcome in
@@ -71,23 +70,12 @@ public struct ParallelBookLoader: BookLoader {
             case .failure(let error):
                 failure = error
                 return false
-            case .unit(let unit, let source, let bytes):
+            case .unit(let unit, let source):
                 workspace.load(unit)
-                if let ids = forecast.add(bytes: bytes, ids: unit.parts.reduce(0) { $0 + $1.declarations.count }) {
-                    workspace.expect(ids: ids)
-                }
                 if let source { sources.append(source) }
             case .piece(let piece, let file, let plan):
                 var current = joining.take() ?? DeclarationCollector.Joining(plan: plan)
-                let fitted = current.fits
                 current.add(piece)
-                if current.fits {
-                    workspace.mergeAhead(piece.collector, of: file.path)
-                    let bytes = plan.pieces[current.count - 1].bytes.count
-                    if let ids = forecast.add(bytes: bytes, ids: piece.collector.declarations.count) { workspace.expect(ids: ids) }
-                } else if fitted {
-                    workspace.forgetMergedAhead()
-                }
                 guard current.isComplete else {
                     joining = current
                     return true
@@ -114,41 +102,9 @@ public struct ParallelBookLoader: BookLoader {
     }
 
     private enum LoadOutcome: Sendable {
-        case unit(WorkspaceUnit, SourceFile?, bytes: Int)
+        case unit(WorkspaceUnit, SourceFile?)
         case piece(DeclarationCollector.Piece, SourceFile, BookFilePieces)
         case failure(SourceError)
-    }
-
-    /// How many ids the book will hold, judged once an eighth of its bytes
-    /// were merged: the book's namespace (`BookDeclarations.expect(ids:)`)
-    /// is then made at about its size. Growing it by doubling rehashed it
-    /// three more times on the 100,000-item books, each into fresh pages,
-    /// on the thread that merges while the workers read. Judged once only,
-    /// and never above four times the ids so far: a book whose first files
-    /// are dense (a catalogue of fruits) must not reserve for nothing.
-    private struct IDForecast {
-        let totalBytes: Int
-        private var bytes = 0
-        private var ids = 0
-        private var judged = false
-
-        init(totalBytes: Int) {
-            self.totalBytes = totalBytes
-        }
-
-        /// Counts a merged file or piece; the forecast, the first time an
-        /// eighth of the book is in.
-        mutating func add(bytes more: Int, ids moreIDs: Int) -> Int? {
-            bytes += more
-            ids += moreIDs
-            guard !judged, bytes >= totalBytes / 8, ids >= Self.smallest else { return nil }
-            judged = true
-            let (limit, overflow) = ids.multipliedReportingOverflow(by: 4)
-            return Forecast.whole(ids, in: bytes, of: totalBytes, limit: overflow ? ids : limit)
-        }
-
-        /// Below this many ids, growing costs too little to judge.
-        static let smallest = 4096
     }
 
     /// A job per file, and when `cutting` (the book's total size), a job per

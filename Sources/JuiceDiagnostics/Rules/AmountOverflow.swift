@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `amount-overflow`: a flattened amount too large to represent.
     static let amountOverflow = RuleDescriptor(
-        id: "amount-overflow",
+        rule: .amountOverflow,
         defaultSeverity: .error,
         summary: "a flattened amount too large to represent",
         description: """

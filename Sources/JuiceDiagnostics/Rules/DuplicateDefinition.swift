@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `duplicate-definition`: the same id defined twice, in one file or across files.
     static let duplicateDefinition = RuleDescriptor(
-        id: "duplicate-definition",
+        rule: .duplicateDefinition,
         defaultSeverity: .error,
         summary: "the same id defined twice, in one file or across files",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `duplicate-key`: the same key twice in one mapping.
     static let duplicateKey = RuleDescriptor(
-        id: "duplicate-key",
+        rule: .duplicateKey,
         defaultSeverity: .error,
         summary: "the same key twice in one mapping",
         description: """

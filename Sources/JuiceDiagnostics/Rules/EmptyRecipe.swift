@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `empty-recipe`: a recipe or menu item with no ingredients.
     package static let emptyRecipe = RuleDescriptor(
-        id: "empty-recipe",
+        rule: .emptyRecipe,
         defaultSeverity: .error,
         summary: "a recipe or menu item with no ingredients",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `invalid-amount`: an amount that is not a whole decimal number, or is too large.
     static let invalidAmount = RuleDescriptor(
-        id: "invalid-amount",
+        rule: .invalidAmount,
         defaultSeverity: .error,
         summary: "an amount that is not a whole decimal number, or is too large",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `invalid-name`: an id that is empty, contains whitespace, '#' or control characters, or is reserved.
     static let invalidName = RuleDescriptor(
-        id: "invalid-name",
+        rule: .invalidName,
         defaultSeverity: .error,
         summary: "an id that is empty, contains whitespace, '#' or control characters, or is reserved",
         description: """

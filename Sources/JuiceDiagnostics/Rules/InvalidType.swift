@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `invalid-type`: a value has the wrong shape, such as a sequence where a mapping belongs.
     package static let invalidType = RuleDescriptor(
-        id: "invalid-type",
+        rule: .invalidType,
         defaultSeverity: .error,
         summary: "a value has the wrong shape, such as a sequence where a mapping belongs",
         description: """

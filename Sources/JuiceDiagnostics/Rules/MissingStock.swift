@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `missing-stock`: a declared fruit with no stock entry.
     package static let missingStock = RuleDescriptor(
-        id: "missing-stock",
+        rule: .missingStock,
         defaultSeverity: .info,
         summary: "a declared fruit with no stock entry",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `negative-amount`: a negative amount, stock or price.
     static let negativeAmount = RuleDescriptor(
-        id: "negative-amount",
+        rule: .negativeAmount,
         defaultSeverity: .error,
         summary: "a negative amount, stock or price",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `never-makeable`: a menu item that needs more of some fruit than the opening stock holds.
     static let neverMakeable = RuleDescriptor(
-        id: "never-makeable",
+        rule: .neverMakeable,
         defaultSeverity: .info,
         summary: "a menu item that needs more of some fruit than the opening stock holds",
         description: """

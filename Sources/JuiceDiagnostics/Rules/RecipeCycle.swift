@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `recipe-cycle`: recipes that contain themselves, directly or through others.
     static let recipeCycle = RuleDescriptor(
-        id: "recipe-cycle",
+        rule: .recipeCycle,
         defaultSeverity: .error,
         summary: "recipes that contain themselves, directly or through others",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `resource-limit`: the input exceeds a safety bound (nesting depth, alias expansion, scalar size).
     static let resourceLimit = RuleDescriptor(
-        id: "resource-limit",
+        rule: .resourceLimit,
         defaultSeverity: .error,
         summary: "the input exceeds a safety bound (nesting depth, alias expansion, scalar size)",
         description: """

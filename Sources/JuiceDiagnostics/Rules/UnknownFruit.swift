@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `unknown-fruit`: an ingredient or stock entry that names nothing declared.
     static let unknownFruit = RuleDescriptor(
-        id: "unknown-fruit",
+        rule: .unknownFruit,
         defaultSeverity: .error,
         summary: "an ingredient or stock entry that names nothing declared",
         description: """

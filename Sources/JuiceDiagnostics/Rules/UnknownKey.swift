@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `unknown-key`: a key the recipe language does not define.
     package static let unknownKey = RuleDescriptor(
-        id: "unknown-key",
+        rule: .unknownKey,
         defaultSeverity: .error,
         summary: "a key the recipe language does not define",
         description: """

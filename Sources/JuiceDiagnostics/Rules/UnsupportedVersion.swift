@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `unsupported-version`: a 'version' other than 1.
     package static let unsupportedVersion = RuleDescriptor(
-        id: "unsupported-version",
+        rule: .unsupportedVersion,
         defaultSeverity: .error,
         summary: "a 'version' other than 1",
         description: """

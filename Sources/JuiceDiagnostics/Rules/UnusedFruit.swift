@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `unused-fruit`: a declared fruit that no menu item uses, directly or through recipes.
     static let unusedFruit = RuleDescriptor(
-        id: "unused-fruit",
+        rule: .unusedFruit,
         defaultSeverity: .warning,
         summary: "a declared fruit that no menu item uses, directly or through recipes",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `unused-recipe`: an intermediate recipe that no menu item reaches.
     static let unusedRecipe = RuleDescriptor(
-        id: "unused-recipe",
+        rule: .unusedRecipe,
         defaultSeverity: .warning,
         summary: "an intermediate recipe that no menu item reaches",
         description: """

@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `unused-suppression`: a suppression comment that suppressed nothing, or names an unknown rule.
     static let unusedSuppression = RuleDescriptor(
-        id: "unused-suppression",
+        rule: .unusedSuppression,
         defaultSeverity: .warning,
         summary: "a suppression comment that suppressed nothing, or names an unknown rule",
         description: """

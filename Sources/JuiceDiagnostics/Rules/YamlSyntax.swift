@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `yaml-syntax`: the file is not well-formed YAML, or not UTF-8/UTF-16 text.
     static let yamlSyntax = RuleDescriptor(
-        id: "yaml-syntax",
+        rule: .yamlSyntax,
         defaultSeverity: .error,
         summary: "the file is not well-formed YAML, or not UTF-8/UTF-16 text",
         description: """

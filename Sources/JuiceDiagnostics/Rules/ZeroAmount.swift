@@ -3,7 +3,7 @@ import JuiceSource
 extension RuleDescriptor {
     /// `zero-amount`: a recipe amount of 0.
     static let zeroAmount = RuleDescriptor(
-        id: "zero-amount",
+        rule: .zeroAmount,
         defaultSeverity: .error,
         summary: "a recipe amount of 0",
         description: """
