@@ -1,7 +1,7 @@
 // libFuzzer target `recipe-bytes`: the input is one recipe file, `fuzz.yaml`,
 // linted and compiled next to the canonical `recipes/fruits.yaml`, and every
 // diagnostic is rendered in every output format. The input is also cut into
-// small pieces as a large file is (`BookFilePieces`): what the pieces give
+// small pieces as a large file is (`LargeFileCut`): what the pieces give
 // must be exactly what the whole file gives, or the target traps.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -27,7 +27,7 @@ public func fuzzRecipeBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 private func checkPieces(_ file: SourceFile) {
-    guard let plan = BookFilePieces(bytes: file.bytes, cores: 2, minimumBytes: 0, pieceBytes: 48) else { return }
+    guard let plan = LargeFileCut(bytes: file.bytes, cores: 2, minimumBytes: 0, pieceBytes: 48) else { return }
     var worker = DeclarationCollector.Worker()
     let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
     var cut = RecipeWorkspace(analysis: true), whole = RecipeWorkspace(analysis: true)

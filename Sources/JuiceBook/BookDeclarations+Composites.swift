@@ -4,7 +4,7 @@ import JuiceDiagnostics
 import JuiceYAML
 extension BookDeclarations {
     /// The book's recipes and menu items, in the order declared, kept in
-    /// their files' arrays as fruits are (`Segments`).
+    /// their files' arrays as fruits are (`ChunkedList`).
     ///
     /// In a file's array, a composite's `ingredients` count from the file's
     /// first ingredient; read through this list, they count from the book's
@@ -20,7 +20,7 @@ extension BookDeclarations {
     struct CompositeList: RandomAccessCollection, Sendable {
         typealias Composite = DeclarationCollector.CompositeDeclaration
 
-        private var lists = Segments<Composite>(copyBelow: 0)
+        private var lists = ChunkedList<Composite>(copyBelow: 0)
         /// For each array in `lists`, the book's number of its file's first ingredient.
         private var ingredientBases: [Int] = []
 

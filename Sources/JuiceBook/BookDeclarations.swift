@@ -18,8 +18,8 @@ struct BookDeclarations: Sendable {
     var definitions = NameTable<Definition>()
     /// Each fruit that stands, in the order declared. A file's (or a
     /// piece's) fruits stay in its collector's array when every one of them
-    /// stands, as they nearly always do (`Segments`).
-    private(set) var fruits = Segments<DeclarationCollector.FruitDeclaration>(copyBelow: Self.copyBelow)
+    /// stands, as they nearly always do (`ChunkedList`).
+    private(set) var fruits = ChunkedList<DeclarationCollector.FruitDeclaration>(copyBelow: Self.copyBelow)
     /// Each recipe and menu item that stands, in the order declared, kept
     /// as fruits are.
     private(set) var composites = CompositeList()
@@ -29,7 +29,7 @@ struct BookDeclarations: Sendable {
     /// in each file's own array, as its collector made it: copying a book's
     /// hundreds of thousands into one array cost more than all the rest of
     /// the merge.
-    private(set) var ingredients = Segments<DeclarationCollector.IngredientDeclaration>(copyBelow: 0)
+    private(set) var ingredients = ChunkedList<DeclarationCollector.IngredientDeclaration>(copyBelow: 0)
     var stock: [DeclarationCollector.StockDeclaration] = []
     /// Every stock entry that counts, valid or not, by fruit name.
     private(set) var stockRanges: [String: SourceRange] = [:]
@@ -39,13 +39,13 @@ struct BookDeclarations: Sendable {
     private(set) var stockFile: SourceRange?
     /// Recipes and menu items checked but left out of the book (repeats,
     /// duplicate definitions): the linker still resolves their names.
-    private(set) var shadows: [DeclarationCollector.Shadow] = []
-    private(set) var shadowStock: [DeclarationCollector.ShadowStock] = []
-    /// Ids declared only where they do not count (`DeclarationCollector.looseIDs`).
-    private(set) var looseIDs: Set<String> = []
+    private(set) var leftOut: [DeclarationCollector.LeftOutDeclaration] = []
+    private(set) var leftOutStock: [DeclarationCollector.LeftOutStockEntry] = []
+    /// Ids declared only where they do not count (`DeclarationCollector.uncountedIDs`).
+    private(set) var uncountedIDs: Set<String> = []
     /// Fruits whose stock is unknown rather than missing: stocked where it
     /// does not count, or by an entry whose amount could not be read.
-    private(set) var looseStock: Set<String> = []
+    private(set) var uncountedStock: Set<String> = []
     /// Whether stock entries may have been lost unseen.
     private(set) var stockIncomplete = false
 
@@ -71,7 +71,7 @@ struct BookDeclarations: Sendable {
         // them stand.
         var keptFruits = Kept(first: fruits.count)
         var keptComposites = Kept(first: composites.count)
-        for (position, entry) in file.declarations.enumerated() {
+        for entry in file.declarations {
             let declared = entry.definition
             let isFruit = declared.kind == .fruit
             let id = isFruit ? file.fruits[declared.index].id : file.composites[declared.index].id
@@ -105,7 +105,7 @@ struct BookDeclarations: Sendable {
             if !isFruit {
                 var composite = file.composites[declared.index]
                 composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
-                shadows.append(.init(composite: composite, notes: [note]))
+                leftOut.append(.init(composite: composite, notes: [note]))
             }
         }
         fruits.append(contentsOf: keptFruits.standing(file.fruits))
@@ -157,13 +157,13 @@ struct BookDeclarations: Sendable {
 
     /// What the file checked but left out of the book.
     private mutating func mergeLeftOut(_ file: borrowing DeclarationCollector, base: Int) {
-        for var shadow in file.shadows {
+        for var shadow in file.leftOut {
             shadow.composite.ingredients = shadow.composite.ingredients.lowerBound + base..<shadow.composite.ingredients.upperBound + base
-            shadows.append(shadow)
+            leftOut.append(shadow)
         }
-        shadowStock += file.shadowStock
-        looseIDs.formUnion(file.looseIDs)
-        looseStock.formUnion(file.looseStock)
+        leftOutStock += file.leftOutStock
+        uncountedIDs.formUnion(file.uncountedIDs)
+        uncountedStock.formUnion(file.uncountedStock)
         stockIncomplete = stockIncomplete || file.stockIncomplete
     }
 
@@ -172,9 +172,9 @@ struct BookDeclarations: Sendable {
     /// read, one that does not count, or entries lost unseen. Then it is
     /// neither missing nor short.
     func stockIsUnknown(_ fruit: String) -> Bool {
-        if looseStock.isEmpty && !stockIncomplete { return false }
-        if stockRanges[fruit] != nil { return looseStock.contains(fruit) && !stock.contains { $0.fruit == fruit } }
-        return stockIncomplete || looseStock.contains(fruit)
+        if uncountedStock.isEmpty && !stockIncomplete { return false }
+        if stockRanges[fruit] != nil { return uncountedStock.contains(fruit) && !stock.contains { $0.fruit == fruit } }
+        return stockIncomplete || uncountedStock.contains(fruit)
     }
 
     /// A stock file's entries replace every stock entry the book declared.
@@ -182,12 +182,12 @@ struct BookDeclarations: Sendable {
         stock = []
         stockRanges = [:]
         stockFile = file.stockSection
-        shadowStock = []
-        looseStock = []
+        leftOutStock = []
+        uncountedStock = []
         stockIncomplete = false
         diagnostics += file.diagnostics
-        shadowStock += file.shadowStock
-        looseStock.formUnion(file.looseStock)
+        leftOutStock += file.leftOutStock
+        uncountedStock.formUnion(file.uncountedStock)
         stockIncomplete = file.stockIncomplete
         mergeStock(file)
     }
@@ -219,7 +219,7 @@ struct BookDeclarations: Sendable {
             if let amount = entry.amount {
                 stock.append(.init(fruit: entry.fruit, range: entry.range, amount: amount))
             } else {
-                looseStock.insert(entry.fruit)
+                uncountedStock.insert(entry.fruit)
             }
         }
     }

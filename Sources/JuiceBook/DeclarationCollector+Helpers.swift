@@ -85,26 +85,26 @@ extension DeclarationCollector {
 
     /// Runs `body` and keeps what it checked out of the book: each problem
     /// it found gets `note`, and what it declared or stocked is recorded as
-    /// loose, its composites as shadows whose names the linker still checks.
+    /// loose, its composites as leftOut whose names the linker still checks.
     mutating func checkAlone(_ note: Diagnostic.Note, _ body: (inout Self) -> Void) {
         let firstDiagnostic = diagnostics.count, firstDeclaration = declarations.count
-        let firstFruit = fruits.count, firstComposite = composites.count, firstShadow = shadows.count
-        let firstStock = stock.count, firstStockDiagnostic = stockDiagnostics.count, firstShadowStock = shadowStock.count
+        let firstFruit = fruits.count, firstComposite = composites.count, firstLeftOut = leftOut.count
+        let firstStock = stock.count, firstStockDiagnostic = stockDiagnostics.count, firstLeftOutStock = leftOutStock.count
         body(&self)
         // A stock entry left out is never merged, so its problems are reported here.
         diagnostics += stockDiagnostics[firstStockDiagnostic...]
         stockDiagnostics.removeSubrange(firstStockDiagnostic...)
         for index in firstDiagnostic..<diagnostics.count { diagnostics[index].notes.append(note) }
-        for index in firstShadow..<shadows.count { shadows[index].notes.append(note) }
-        for index in firstShadowStock..<shadowStock.count { shadowStock[index].notes.append(note) }
+        for index in firstLeftOut..<leftOut.count { leftOut[index].notes.append(note) }
+        for index in firstLeftOutStock..<leftOutStock.count { leftOutStock[index].notes.append(note) }
         for declared in declarations[firstDeclaration...] {
             let definition = declared.definition
-            looseIDs.insert(definition.kind == .fruit ? fruits[definition.index].id : composites[definition.index].id)
+            uncountedIDs.insert(definition.kind == .fruit ? fruits[definition.index].id : composites[definition.index].id)
         }
-        for composite in composites[firstComposite...] { shadows.append(Shadow(composite: composite, notes: [note])) }
+        for composite in composites[firstComposite...] { leftOut.append(LeftOutDeclaration(composite: composite, notes: [note])) }
         for entry in stock[firstStock...] {
-            looseStock.insert(entry.fruit)
-            shadowStock.append(ShadowStock(fruit: entry.fruit, range: entry.range, notes: [note]))
+            uncountedStock.insert(entry.fruit)
+            leftOutStock.append(LeftOutStockEntry(fruit: entry.fruit, range: entry.range, notes: [note]))
         }
         declarations.removeSubrange(firstDeclaration...)
         fruits.removeSubrange(firstFruit...)

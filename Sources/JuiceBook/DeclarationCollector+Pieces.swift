@@ -2,7 +2,7 @@ import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 import JuiceYAML
-/// One large book file collected in pieces (`BookFilePieces`), on several
+/// One large book file collected in pieces (`LargeFileCut`), on several
 /// cores, and joined into what collecting the whole file gives.
 extension DeclarationCollector {
     /// What a piece declares, and what the join needs to check that the
@@ -29,8 +29,8 @@ extension DeclarationCollector {
 
     /// Whether nothing was reported and nothing left out.
     var isClean: Bool {
-        diagnostics.isEmpty && stockDiagnostics.isEmpty && shadows.isEmpty && shadowStock.isEmpty
-            && looseIDs.isEmpty && looseStock.isEmpty && !stockIncomplete
+        diagnostics.isEmpty && stockDiagnostics.isEmpty && leftOut.isEmpty && leftOutStock.isEmpty
+            && uncountedIDs.isEmpty && uncountedStock.isEmpty && !stockIncomplete
     }
 
     /// The pieces of one file checked as they arrive, in order: the loader
@@ -40,8 +40,8 @@ extension DeclarationCollector {
     /// the file (`WorkspaceUnit.parts`). Copying them into one file's lists,
     /// and then the whole file into the book's, was most of what was left
     /// to do after the last piece of a one-file book.
-    package struct Joining: Sendable {
-        let plan: BookFilePieces
+    package struct PieceJoin: Sendable {
+        let plan: LargeFileCut
         /// How many pieces were added.
         package private(set) var count = 0
         /// The head's suppression comments: the whole file's.
@@ -49,14 +49,14 @@ extension DeclarationCollector {
         private var parts: [DeclarationCollector] = []
         /// Whether every piece so far was read as the whole file would read it.
         package private(set) var fits = true
-        private var topLevel = HashSeen()
+        private var topLevel = PossiblySeenHashes()
         /// One set for every section mapping that is split: keys of
         /// different sections are told apart by the section's number.
-        private var sectionKeys = HashSeen()
+        private var sectionKeys = PossiblySeenHashes()
         private var open: (name: String, column: Int, number: Int)?
         private var sections = 0
 
-        package init(plan: BookFilePieces) {
+        package init(plan: LargeFileCut) {
             self.plan = plan
         }
 
@@ -83,7 +83,7 @@ extension DeclarationCollector {
             fits && isComplete ? parts : nil
         }
 
-        private mutating func checkKeys(_ piece: Piece, _ kind: BookFilePieces.Kind) -> Bool {
+        private mutating func checkKeys(_ piece: Piece, _ kind: LargeFileCut.Kind) -> Bool {
             switch kind {
             case .head, .topLevel:
                 for hash in piece.keyHashes where !topLevel.insert(hash) { return false }
@@ -104,7 +104,7 @@ extension DeclarationCollector {
 
 extension DeclarationCollector.Worker {
     /// Composes and collects one piece of `file`, as `plan` cut it.
-    package mutating func collect(piece index: Int, of plan: BookFilePieces, in file: SourceFile) -> DeclarationCollector.Piece {
+    package mutating func collect(piece index: Int, of plan: LargeFileCut, in file: SourceFile) -> DeclarationCollector.Piece {
         let planned = plan.pieces[index]
         var fits = true, documents = 0
         var keyHashes: [Int] = []
@@ -149,7 +149,7 @@ extension DeclarationCollector.Worker {
     /// The keys' `NameTable.utf8Hash`es: unseeded, and a few instructions a
     /// key rather than SipHash's hundred, which is safe here: keys that
     /// hash alike only send the file back to a whole read, and so does a
-    /// long probe in the sets that hold them (`HashSeen`). (On the 100,000-fruit
+    /// long probe in the sets that hold them (`PossiblySeenHashes`). (On the 100,000-fruit
     /// book, SipHash here was 27 M of 714 M instructions.)
     private static func keyHashes(_ document: YAMLDocument, _ mapping: YAMLNode.ID) -> [Int] {
         var hashes: [Int] = []

@@ -78,13 +78,13 @@ package struct DeclarationCollector: Sendable {
     /// A recipe or menu item checked but left out of the book (a repeated
     /// key's, or a duplicate definition's): its ingredients' names are still
     /// resolved, and each problem carries `notes` saying why it is left out.
-    struct Shadow: Sendable {
+    struct LeftOutDeclaration: Sendable {
         var composite: CompositeDeclaration
         var notes: [Diagnostic.Note]
     }
 
     /// A stock entry checked but left out of the book, under a repeated key.
-    struct ShadowStock: Sendable {
+    struct LeftOutStockEntry: Sendable {
         var fruit: String
         var range: SourceRange
         var notes: [Diagnostic.Note]
@@ -111,16 +111,16 @@ package struct DeclarationCollector: Sendable {
     /// when it has none: where a fruit it leaves out is reported.
     var stockSection: SourceRange?
     /// What was checked but is left out of the book; empty unless a key repeats.
-    var shadows: [Shadow] = []
-    var shadowStock: [ShadowStock] = []
+    var leftOut: [LeftOutDeclaration] = []
+    var leftOutStock: [LeftOutStockEntry] = []
     /// Ids declared where they do not count: under a repeated key, or in a
     /// document dropped for a problem. A name that only they declare is not
     /// reported as unknown, since the problem that left them out is the cause
     /// and is already an error; fixing it makes the name known.
-    var looseIDs: Set<String> = []
+    var uncountedIDs: Set<String> = []
     /// Fruits stocked where it does not count, for the same reason: their
     /// stock is unknown rather than missing.
-    var looseStock: Set<String> = []
+    var uncountedStock: Set<String> = []
     /// Whether labels and emoji are kept. A lint reports nothing that
     /// quotes them, so its loader (`RecipeSources.loadWorkspace(labels:)`)
     /// has them checked but not made into strings: 95,000 of the 100-file
@@ -154,7 +154,7 @@ package struct DeclarationCollector: Sendable {
     }
 
     package mutating func collect(_ document: YAMLDocument) {
-        guard document.status == .complete else { return harvest(document) }
+        guard document.status == .complete else { return collectUncounted(document) }
         guard let root = document.root, !document[root].isNull else { return }
         guard document[root].kind == .mapping else {
             report(.invalidType, document, root,
@@ -187,7 +187,7 @@ package struct DeclarationCollector: Sendable {
 
     /// Reads one document of a stock file.
     private mutating func collectStockFile(_ document: YAMLDocument) {
-        guard document.status == .complete else { return harvest(document) }
+        guard document.status == .complete else { return collectUncounted(document) }
         guard let root = document.root, !document[root].isNull else { return }
         guard document[root].kind == .mapping else {
             report(.invalidType, document, root,
@@ -211,20 +211,20 @@ package struct DeclarationCollector: Sendable {
     /// declare and stock, and reports nothing: the problem that dropped it is
     /// reported, and anything else in it would be reported against a null
     /// standing in for an alias, or against half a document.
-    private mutating func harvest(_ document: YAMLDocument) {
+    private mutating func collectUncounted(_ document: YAMLDocument) {
         if document.status == .cutShort { stockIncomplete = true }
         guard let root = document.root, document[root].kind == .mapping else { return }
         for (key, value) in document.pairs(of: root) where document[key].kind == .scalar {
             switch document.text(of: key) {
             case "fruits", "recipes", "menu":
                 guard document[value].kind == .mapping else { continue }
-                for (id, _) in document.pairs(of: value) where document[id].kind == .scalar { looseIDs.insert(document.text(of: id)) }
+                for (id, _) in document.pairs(of: value) where document[id].kind == .scalar { uncountedIDs.insert(document.text(of: id)) }
             case "stock":
                 guard document[value].kind == .mapping else {
                     stockIncomplete = true
                     continue
                 }
-                for (fruit, _) in document.pairs(of: value) where document[fruit].kind == .scalar { looseStock.insert(document.text(of: fruit)) }
+                for (fruit, _) in document.pairs(of: value) where document[fruit].kind == .scalar { uncountedStock.insert(document.text(of: fruit)) }
             default:
                 continue
             }
@@ -306,7 +306,7 @@ package struct DeclarationCollector: Sendable {
                         item.ingredients = ingredients ?? 0..<0
                     } else if let ingredients {
                         // Its names are still resolved, as a shadow's.
-                        collector.shadows.append(Shadow(
+                        collector.leftOut.append(LeftOutDeclaration(
                             composite: CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: fieldKey), ingredients: ingredients),
                             notes: []
                         ))

@@ -35,14 +35,14 @@ extension Linker {
     mutating func deferUnknown(
         _ ingredient: DeclarationCollector.IngredientDeclaration, in siblings: Range<Int>, notes: [Diagnostic.Note] = []
     ) {
-        if declarations.looseIDs.contains(ingredient.name) { return }
+        if declarations.uncountedIDs.contains(ingredient.name) { return }
         unknownNames.append(UnknownName(ingredient: ingredient, notes: notes, siblings: siblings, position: diagnostics.count))
     }
 
     /// Resolves the names in recipes and menu items left out of the book, as
     /// if they stood alone; nothing of them enters the graph.
-    mutating func resolveShadows() {
-        for shadow in declarations.shadows {
+    mutating func resolveLeftOut() {
+        for shadow in declarations.leftOut {
             for number in shadow.composite.ingredients {
                 let ingredient = declarations.ingredients[number]
                 if declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) == nil {

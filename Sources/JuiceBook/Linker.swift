@@ -198,7 +198,7 @@ struct Linker {
     /// 100,000 times over in a big book.
     private mutating func resolve() -> EdgeTable {
         let found = lookUpIngredients()
-        defer { resolveShadows() }
+        defer { resolveLeftOut() }
         if let starts = Self.startsInPlace(declarations.composites, edgeCount: found.count),
            !found.contains(where: \.isUnknown) {
             return EdgeTable(edges: found, starts: starts)
@@ -252,7 +252,7 @@ struct Linker {
             guard let index = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs) else { continue }
             stock[index] = entry.amount
         }
-        for entry in declarations.shadowStock {
+        for entry in declarations.leftOutStock {
             _ = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs, notes: entry.notes)
         }
         return stock
@@ -266,7 +266,7 @@ struct Linker {
     ) -> Int? {
         let definition = declarations.definitions.value(for: name)
         if let definition, definition.kind == .fruit { return definition.index }
-        if definition == nil && declarations.looseIDs.contains(name) { return nil }
+        if definition == nil && declarations.uncountedIDs.contains(name) { return nil }
         let message = definition.map { "'\(name)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
             ?? "unknown fruit '\(name)'"
         let ids = fruitIDs ?? declarations.fruits.map(\.id)

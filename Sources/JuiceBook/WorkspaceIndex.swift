@@ -70,7 +70,7 @@ public struct WorkspaceIndex: Sendable {
             for entry in unit.parts.flatMap(\.stock) {
                 references.append(Reference(id: entry.fruit, role: .stock, range: entry.range, amount: entry.amount))
             }
-            for entry in unit.parts.flatMap(\.shadowStock) {
+            for entry in unit.parts.flatMap(\.leftOutStock) {
                 references.append(Reference(id: entry.fruit, role: .stock, range: entry.range))
             }
         }
@@ -110,7 +110,7 @@ public struct WorkspaceIndex: Sendable {
         for composite in file.composites {
             for index in composite.ingredients where owners.indices.contains(index) { owners[index] = composite.id }
         }
-        for shadow in file.shadows {
+        for shadow in file.leftOut {
             for index in shadow.composite.ingredients where owners.indices.contains(index) && owners[index] == nil {
                 owners[index] = shadow.composite.id
             }

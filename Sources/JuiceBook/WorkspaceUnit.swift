@@ -27,7 +27,7 @@ public struct WorkspaceUnit: Sendable {
     /// files: in one part, or for a large file collected in pieces, one part
     /// per piece, in file order. Merging the parts one after another is
     /// merging the file: a piece is only kept when it reads as the whole
-    /// file would (`DeclarationCollector.Joining`). A stock file has one part.
+    /// file would (`DeclarationCollector.PieceJoin`). A stock file has one part.
     package let parts: [DeclarationCollector]
 
     /// The unit of a book file: parse, collect and suppression scan.
@@ -48,18 +48,18 @@ public struct WorkspaceUnit: Sendable {
     }
 
     /// The unit of a large book file collected in pieces on several cores
-    /// (`BookFilePieces`), or, when the pieces do not join into what the
+    /// (`LargeFileCut`), or, when the pieces do not join into what the
     /// whole file gives, of the file read whole, here.
-    package init(bookFile file: SourceFile, plan: BookFilePieces, pieces: consuming [DeclarationCollector.Piece]) {
-        var joining = DeclarationCollector.Joining(plan: plan)
-        for piece in pieces { joining.add(piece) }
-        self.init(bookFile: file, joined: joining)
+    package init(bookFile file: SourceFile, plan: LargeFileCut, pieces: consuming [DeclarationCollector.Piece]) {
+        var pieceJoin = DeclarationCollector.PieceJoin(plan: plan)
+        for piece in pieces { pieceJoin.add(piece) }
+        self.init(bookFile: file, joined: pieceJoin)
     }
 
     /// The same, from pieces joined as they arrived.
-    package init(bookFile file: SourceFile, joined joining: consuming DeclarationCollector.Joining) {
-        let suppressions = joining.suppressions
-        guard let parts = joining.finish() else {
+    package init(bookFile file: SourceFile, joined pieceJoin: consuming DeclarationCollector.PieceJoin) {
+        let suppressions = pieceJoin.suppressions
+        guard let parts = pieceJoin.finish() else {
             self.init(bookFile: file)
             return
         }

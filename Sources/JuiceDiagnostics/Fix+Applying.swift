@@ -158,7 +158,7 @@ package enum SourceOffsets {
                 }
                 line += 1
                 column = 1
-            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
+            case _ where LineBreaks.isBreak(scalar):
                 line += 1
                 column = 1
             default:
@@ -180,7 +180,7 @@ package enum SourceOffsets {
             encoding = Encoding(of: bytes)
             switch encoding {
             case .utf16: offset = 2
-            case .utf8: offset = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            case .utf8: offset = LineBreaks.utf8MarkLength(bytes, at: 0)
             }
         }
 

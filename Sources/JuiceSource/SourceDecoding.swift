@@ -27,8 +27,7 @@ enum SourceDecoding {
             }
             return String(decoding: units, as: UTF16.self)
         }
-        let hasMark = count >= 3 && bytes[start] == 0xEF && bytes[start + 1] == 0xBB && bytes[start + 2] == 0xBF
-        let first = min(hasMark ? 3 : 0, end)
+        let first = min(LineBreaks.utf8MarkLength(bytes, at: 0), end)
         return String(decoding: bytes[(start + first)..<(start + end)], as: UTF8.self)
     }
 }

@@ -43,16 +43,16 @@ package struct SourceLines: Sendable {
         while index < scalars.endIndex {
             let scalar = scalars[index]
             switch scalar {
-            case "\n", "\u{85}", "\u{2028}", "\u{2029}":
-                lines.append(Substring(scalars[lineStart..<index]))
-                index = scalars.index(after: index)
-                lineStart = index
             case "\r":
                 lines.append(Substring(scalars[lineStart..<index]))
                 index = scalars.index(after: index)
                 if index < scalars.endIndex, scalars[index] == "\n" {
                     index = scalars.index(after: index)
                 }
+                lineStart = index
+            case _ where LineBreaks.isBreak(scalar):
+                lines.append(Substring(scalars[lineStart..<index]))
+                index = scalars.index(after: index)
                 lineStart = index
             default:
                 index = scalars.index(after: index)

@@ -67,7 +67,7 @@ extension SourcePosition {
             case "\n":
                 if !afterCR { line += 1 }
                 column = 1
-            case "\r", "\u{85}", "\u{2028}", "\u{2029}":
+            case _ where LineBreaks.isBreak(scalar):
                 line += 1
                 column = 1
             default:

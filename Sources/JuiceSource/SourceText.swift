@@ -57,31 +57,18 @@ package struct SourceText: Sendable {
     /// Text already in UTF-8, such as an edited document's.
     package init(utf8: [UInt8]) {
         self.utf8 = utf8
-        let hasMark = utf8.count >= 3 && utf8[0] == 0xEF && utf8[1] == 0xBB && utf8[2] == 0xBF
-        var yaml = [hasMark ? 3 : 0]
+        var yaml = [LineBreaks.utf8MarkLength(utf8, at: 0)]
         var lsp = [0]
         var index = 0
         let count = utf8.count
         while index < count {
-            switch utf8[index] {
-            case 0x0A:
+            guard let lineBreak = LineBreaks.utf8Break(in: utf8, at: index) else {
                 index += 1
-                yaml.append(index)
-                lsp.append(index)
-            case 0x0D:
-                index += 1
-                if index < count, utf8[index] == 0x0A { index += 1 }
-                yaml.append(index)
-                lsp.append(index)
-            case 0xC2 where index + 1 < count && utf8[index + 1] == 0x85:
-                index += 2
-                yaml.append(index)
-            case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                index += 3
-                yaml.append(index)
-            default:
-                index += 1
+                continue
             }
+            index += lineBreak.length
+            yaml.append(index)
+            if lineBreak.countedByProtocol { lsp.append(index) }
         }
         yamlLineStarts = yaml
         lspLineStarts = lsp

@@ -49,7 +49,7 @@ package struct YAMLComposer {
     }
 
     /// Composes a piece of a file that starts at the beginning of line
-    /// `firstLine` (`BookFilePieces`), with every position as in the whole
+    /// `firstLine` (`LargeFileCut`), with every position as in the whole
     /// file, and says where libyaml's stream ended (nil after a syntax error).
     /// A tab's help is only given for a whole file: a piece's problems are
     /// never shown, since any problem sends the file back to a whole compose.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// One large book file, which juice-lint cuts into pieces read on every
-/// core (`BookFilePieces`): the problems are reported where the whole file
+/// core (`LargeFileCut`): the problems are reported where the whole file
 /// puts them, both when the pieces are taken (a problem the link finds) and
 /// when a problem inside the file sends it back to a whole read (a key
 /// repeated across two pieces, which only the whole file sees).

@@ -84,7 +84,7 @@ import Testing
         let result = try book.lint("--stdin-filename", path, "-", stdin: "menu:\n  juice: { recipe: { kiwii: 1 } }\n")
         #expect(result.exitCode == 1)
         #expect(result.stdout.hasPrefix("recipes/menu.yaml:2:22: error: unknown fruit 'kiwii' [unknown-fruit]\n"), "\(result.stdout)")
-        // Two files: the buffer took the disk file's place rather than joining it.
+        // Two files: the buffer took the disk file's place rather than pieceJoin it.
         #expect(result.stderr == "files: 2, errors: 1, warnings: 0, infos: 0\n")
     }
 

@@ -179,7 +179,7 @@ import DifferentialSupport
 /// by one. Both must report the same: the same items never makeable, with
 /// the same fruits and totals, the same overflows, the same items left
 /// unjudged behind a cycle.
-@Suite struct LeafCheckTests {
+@Suite struct LintNeedsTests {
     /// Seeded: 40 fruits, stock 0 to 60; 30 recipes nested up to 3 deep, two
     /// on a cycle; 12,000 menu items (several runs of `leafRunMinimum`), of
     /// 1 to 5 ingredients, some huge (overflow), some on the cycle, some
@@ -228,11 +228,10 @@ import DifferentialSupport
         #expect(count(.recipeCycle) == 1)
     }
 
-    /// `Linker.isClearlyCovered` skips summing only what surely fits: an
-    /// item that takes exactly the stock (its bound is 1.0) or a thousandth
-    /// less (on the bound's line) is summed and fits, one more is short,
-    /// and an unstocked fruit is short through a recipe too. Lint and the
-    /// full flatten agree on each.
+    /// A lint keeps only the short fruits of what nothing else uses: an
+    /// item that takes exactly the stock or a thousandth less fits, one
+    /// more is short, and an unstocked fruit is short through a recipe too.
+    /// Lint and the full flatten agree on each.
     @Test func onlyWhatSurelyFitsSkipsTheSumming() {
         let text = """
             version: 1

@@ -98,10 +98,9 @@ import Testing
         }
     }
 
-    /// A book big enough for every parallel path (files on workers, names
-    /// looked up on every core: more than `Linker.parallelLookUpMinimum`
-    /// ingredients), checked against needs worked out here, by hand, and
-    /// against its unknown names, each at its own line.
+    /// A book big enough to be worth reading on every core (more than
+    /// 20,000 ingredients), checked against needs worked out here, by hand,
+    /// and against its unknown names, each at its own line.
     @Test func aBigBookIsLinkedRight() throws {
         let fruits = (0..<40).map { "fruit-\($0)" }
         var files = [SourceFile(path: "fruits.yaml", bytes: Array((

@@ -10,7 +10,7 @@ import JuiceLanguageServer
 /// The tools' book loader: discovers the files, reads each on the worker
 /// that builds its unit (a big book is never all in memory as text at once,
 /// and reading is spread over the cores like the rest), cuts a file too
-/// large to share out evenly into pieces (`BookFilePieces`), and hands the
+/// large to share out evenly into pieces (`LargeFileCut`), and hands the
 /// units to a workspace in path order. The result is the same as
 /// `SequentialBookLoader`'s; only the threads differ, and they live here,
 /// in the driver, not in the core.
@@ -38,7 +38,7 @@ public struct ParallelBookLoader: BookLoader {
         var workspace = RecipeWorkspace(analysis: request.analysis, rulesOff: request.rulesOff, book: request.assemblesBook)
         var sources: [SourceFile] = []
         var failure: SourceError?
-        var joining: DeclarationCollector.Joining?
+        var pieceJoin: DeclarationCollector.PieceJoin?
         let labels = request.keepsLabels, keepingText = request.keepsText
         ParallelFiles.forEach(
             jobs, inParallel: parallel, worker: {
@@ -74,10 +74,10 @@ public struct ParallelBookLoader: BookLoader {
                 workspace.load(unit)
                 if let source { sources.append(source) }
             case .piece(let piece, let file, let plan):
-                var current = joining.take() ?? DeclarationCollector.Joining(plan: plan)
+                var current = pieceJoin.take() ?? DeclarationCollector.PieceJoin(plan: plan)
                 current.add(piece)
                 guard current.isComplete else {
-                    joining = current
+                    pieceJoin = current
                     return true
                 }
                 workspace.load(WorkspaceUnit(bookFile: file, joined: current))
@@ -95,15 +95,15 @@ public struct ParallelBookLoader: BookLoader {
     }
 
     /// One worker's job: a whole file, read on the worker, or one piece of
-    /// a large file read beforehand and cut by `BookFilePieces`.
+    /// a large file read beforehand and cut by `LargeFileCut`.
     private enum LoadJob: Sendable {
         case file(String)
-        case piece(SourceFile, BookFilePieces, Int)
+        case piece(SourceFile, LargeFileCut, Int)
     }
 
     private enum LoadOutcome: Sendable {
         case unit(WorkspaceUnit, SourceFile?)
-        case piece(DeclarationCollector.Piece, SourceFile, BookFilePieces)
+        case piece(DeclarationCollector.Piece, SourceFile, LargeFileCut)
         case failure(SourceError)
     }
 
@@ -117,13 +117,13 @@ public struct ParallelBookLoader: BookLoader {
         var jobs: [LoadJob] = []
         jobs.reserveCapacity(found.count)
         for (path, size) in found {
-            guard let totalBytes, size >= BookFilePieces.minimumBytes, size >= totalBytes / (2 * ParallelFiles.cores) else {
+            guard let totalBytes, size >= LargeFileCut.minimumBytes, size >= totalBytes / (2 * ParallelFiles.cores) else {
                 jobs.append(.file(path))
                 continue
             }
             let bytes: [UInt8]?
             if let piped, path == piped.path { bytes = piped.bytes } else { bytes = try? RecipeSources.readFile(path) }
-            guard let bytes, let plan = BookFilePieces(bytes: bytes, cores: ParallelFiles.cores) else {
+            guard let bytes, let plan = LargeFileCut(bytes: bytes, cores: ParallelFiles.cores) else {
                 jobs.append(.file(path))
                 continue
             }

@@ -92,7 +92,7 @@ public struct SourceRoot: Sendable, Hashable {
     /// Where `file`, a path as diagnostics hold it, lies.
     public func place(of file: String) -> Place {
         // The common case, a plain relative path under a working directory
-        // under the root, is a prefix: no splitting, no joining.
+        // under the root, is a prefix: no splitting, no pieceJoin.
         if !file.hasPrefix("/"), let prefix = workingDirectoryInside, !Self.hasDotSegment(file) {
             return .inside(prefix.isEmpty ? file : prefix + "/" + file)
         }

@@ -63,9 +63,8 @@ public struct LineReader {
                 if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 var lineStart = start
                 // A UTF-8 byte-order mark opening the input is not part of the first line.
-                if lineNumber == 1, bytesBeforeBuffer == 0, end - lineStart >= 3,
-                   buffer[lineStart] == 0xEF, buffer[lineStart + 1] == 0xBB, buffer[lineStart + 2] == 0xBF {
-                    lineStart += 3
+                if lineNumber == 1, bytesBeforeBuffer == 0 {
+                    lineStart += LineBreaks.utf8MarkLength(buffer, at: lineStart, end: end)
                 }
                 start = newline + 1
                 scanned = start

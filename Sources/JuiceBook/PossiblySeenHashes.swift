@@ -10,10 +10,10 @@ import JuiceYAML
 /// this set may say "maybe seen" whenever it likes. That lets it be a table
 /// of bare hashes: no seeded rehash of each value (`Set<Int>` runs SipHash on
 /// every insert and again on every growth, which was 6 of the 30 ms the main
-/// thread spent joining and merging the 100,000-fruit book), and no defence
+/// thread spent pieceJoin and merging the 100,000-fruit book), and no defence
 /// against crafted hashes beyond giving up: a probe that runs long answers
 /// "maybe seen" rather than walk on, so no input makes it slow.
-struct HashSeen {
+struct PossiblySeenHashes {
     /// Open addressing with linear probing; 0 marks an empty slot, so a hash
     /// of 0 is stored as 1 (a clash that only costs a whole read).
     private var slots: [Int] = Array(repeating: 0, count: 64)

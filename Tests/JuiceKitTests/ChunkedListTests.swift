@@ -11,11 +11,11 @@ import Testing
 @testable import JuiceCommandLine
 
 /// The book keeps each file's fruit and ingredient lists as they were
-/// handed in (`Segments`), and the join of a large file's pieces checks keys
-/// with a set that may only ever err towards "seen" (`HashSeen`).
+/// handed in (`ChunkedList`), and the join of a large file's pieces checks keys
+/// with a set that may only ever err towards "seen" (`PossiblySeenHashes`).
 @Suite struct SegmentsTests {
     @Test func segmentsReadAsOneList() {
-        var list = Segments<Int>(copyBelow: 4)
+        var list = ChunkedList<Int>(copyBelow: 4)
         list.append(contentsOf: [])
         list.append(contentsOf: [0, 1])         // short: copied into a list of its own
         list.append(contentsOf: [2])            // short: onto the end of that one
@@ -34,20 +34,20 @@ import Testing
     }
 
     @Test func anEmptyListHasNoElements() {
-        let list = Segments<String>(copyBelow: 0)
+        let list = ChunkedList<String>(copyBelow: 0)
         #expect(list.isEmpty)
         #expect(Array(list).isEmpty)
         #expect(list.map { $0 }.isEmpty)
     }
 
     @Test func aRepeatedHashIsSeen() {
-        var seen = HashSeen()
+        var seen = PossiblySeenHashes()
         let first = (0..<10_000).map { seen.insert($0 &* 7_919) }
         let again = (0..<10_000).map { seen.insert($0 &* 7_919) }
         #expect(first.allSatisfy { $0 })
         #expect(again.allSatisfy { !$0 })
         // 0 is stored as 1: the two are taken for one, which is safe.
-        var zero = HashSeen()
+        var zero = PossiblySeenHashes()
         let (zeroAdded, oneAdded) = (zero.insert(0), zero.insert(1))
         #expect(zeroAdded && !oneAdded)
     }
@@ -56,7 +56,7 @@ import Testing
     /// than a probe may go: from there on the answer is "maybe seen",
     /// never a wrong "not seen", and nothing walks the whole run.
     @Test func aLongProbeAnswersMaybeSeen() {
-        var seen = HashSeen()
+        var seen = PossiblySeenHashes()
         seen.reserve(1 << 12)  // 8,192 slots: a probe starts at bits 32-44 of hash × multiplier
         // The multiplier's inverse modulo 2^64, by Newton's iteration.
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -66,8 +66,8 @@ import Testing
         // Hashes whose product has bits 32-44 all zero: every probe starts at slot 0.
         let clashing = (1...200).map { Int(bitPattern: UInt(UInt64($0) << 45 &* inverse)) }
         let answers = clashing.map { seen.insert($0) }
-        #expect(answers.filter { $0 }.count == HashSeen.longestProbe)
-        #expect(answers.prefix(HashSeen.longestProbe).allSatisfy { $0 })
+        #expect(answers.filter { $0 }.count == PossiblySeenHashes.longestProbe)
+        #expect(answers.prefix(PossiblySeenHashes.longestProbe).allSatisfy { $0 })
         let again = clashing.map { seen.insert($0) }
         #expect(again.allSatisfy { !$0 })
     }

@@ -15,7 +15,7 @@ import JuiceYAML
 /// walking the whole list (`for`, `map`, `enumerated`) goes array by array.
 /// Arrays shorter than `copyBelow` are copied onto the end of the last one
 /// instead, so that a book of many small files keeps few arrays.
-struct Segments<Element: Sendable>: RandomAccessCollection, Sendable {
+struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
     private var lists: [[Element]] = []
     /// The index of each array's first element.
     private var starts: [Int] = []

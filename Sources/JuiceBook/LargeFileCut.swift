@@ -23,12 +23,12 @@ import Darwin
 ///
 /// The plan only looks at the start of each line, so it is a guess: a cut
 /// can fall inside a quoted or flow scalar, a block scalar, or a second
-/// document. `DeclarationCollector.Joining` checks every piece against the
+/// document. `DeclarationCollector.PieceJoin` checks every piece against the
 /// structure the whole file would have had, and when anything differs (or
 /// any piece reports any problem at all) the file is composed whole instead.
 /// The pieces are an optimisation that is only ever taken when its result is
 /// the one the whole file gives.
-package struct BookFilePieces: Sendable {
+package struct LargeFileCut: Sendable {
     enum Kind: Sendable, Hashable {
         case head
         case entries(section: String, indent: Int)

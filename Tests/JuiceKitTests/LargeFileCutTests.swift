@@ -28,7 +28,7 @@ import Testing
             var random = SplitMix64(seed: seed)
             let bytes = PiecesBook.bytes(&random)
             let file = SourceFile(path: "book.yaml", bytes: bytes)
-            guard let plan = BookFilePieces(bytes: bytes, cores: 2, minimumBytes: 0, pieceBytes: random.int(in: 30...300)) else {
+            guard let plan = LargeFileCut(bytes: bytes, cores: 2, minimumBytes: 0, pieceBytes: random.int(in: 30...300)) else {
                 continue
             }
             var worker = DeclarationCollector.Worker()
@@ -59,7 +59,7 @@ import Testing
         var text = "version: 1\nfruits:\n  apple:\n  kiwi: { label: Kiwi }\nstock:\n  apple: 3\n  kiwi: 4\nmenu:\n"
         for item in 0..<40 { text += "  juice-\(item):\n    label: Juice \(item)\n    recipe: { apple: 1, kiwi: 2 }\n" }
         let bytes = Array(text.utf8)
-        let plan = try #require(BookFilePieces(bytes: bytes, cores: 2, minimumBytes: 0, pieceBytes: 300))
+        let plan = try #require(LargeFileCut(bytes: bytes, cores: 2, minimumBytes: 0, pieceBytes: 300))
         #expect(plan.pieces.count > 3)
         #expect(plan.pieces.first?.kind == .head)
         #expect(plan.pieces.dropFirst().allSatisfy { $0.kind == .entries(section: "menu", indent: 2) })
@@ -75,18 +75,18 @@ import Testing
         #expect(parts.last?.composites.last?.range.start == SourcePosition(line: 9 + 3 * 39, column: 3))
     }
 
-    static func joined(_ pieces: [DeclarationCollector.Piece], _ plan: BookFilePieces) -> [DeclarationCollector]? {
-        var joining = DeclarationCollector.Joining(plan: plan)
-        for piece in pieces { joining.add(piece) }
-        return joining.finish()
+    static func joined(_ pieces: [DeclarationCollector.Piece], _ plan: LargeFileCut) -> [DeclarationCollector]? {
+        var pieceJoin = DeclarationCollector.PieceJoin(plan: plan)
+        for piece in pieces { pieceJoin.add(piece) }
+        return pieceJoin.finish()
     }
 
     /// A file below the size, or in UTF-16, is read whole.
     @Test func smallAndUTF16FilesAreNotCut() {
         let text = Array("menu:\n  a: { recipe: { b: 1 } }\n".utf8)
-        #expect(BookFilePieces(bytes: text, cores: 2) == nil)
-        #expect(BookFilePieces(bytes: text, cores: 1, minimumBytes: 0, pieceBytes: 1) == nil)
-        #expect(BookFilePieces(bytes: [0xFF, 0xFE] + text, cores: 2, minimumBytes: 0, pieceBytes: 1) == nil)
+        #expect(LargeFileCut(bytes: text, cores: 2) == nil)
+        #expect(LargeFileCut(bytes: text, cores: 1, minimumBytes: 0, pieceBytes: 1) == nil)
+        #expect(LargeFileCut(bytes: [0xFF, 0xFE] + text, cores: 2, minimumBytes: 0, pieceBytes: 1) == nil)
     }
 }
 
