@@ -147,3 +147,54 @@ extension OrderRecord {
         self.init(line: line, menu: book.menu[menu].id, refusal: refusal)
     }
 }
+
+/// The JSON Lines events written the plain way, with `JSONWriter`: the
+/// tests' oracle for the reporter's byte-level fast path.
+extension JSONLinesSimulationReporter {
+    /// The order event as `JSONWriter` writes it: the reference the reporter's
+    /// fast path (`JSONLinesSimulationReporter.order`) is held to.
+    static func orderEventText(book: RecipeBook, sequence: Int, line: Int, source: String? = nil, menu: Int, outcome: JuiceMaker.Outcome) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "order")
+        json.field("seq", sequence)
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("menu", book.menu[menu].id)
+        let short: [Shortage]
+        switch outcome {
+        case .served:
+            json.field("status", "served")
+            short = []
+        case .refused(let shortages):
+            json.field("status", "refused")
+            short = shortages
+        }
+        json.key("short")
+        json.beginArray()
+        for shortage in short {
+            json.beginObject()
+            json.field("fruit", book.fruits[shortage.fruit].id)
+            json.field("need", shortage.need)
+            json.field("have", shortage.have)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.output
+    }
+
+    /// The restock event as `JSONWriter` writes it, the same way.
+    static func restockEventText(book: RecipeBook, line: Int, source: String? = nil, fruit: Int, amount: Int, stock: Int) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "restock")
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("fruit", book.fruits[fruit].id)
+        json.field("amount", amount)
+        json.field("stock", stock)
+        json.endObject()
+        return json.output
+    }
+}

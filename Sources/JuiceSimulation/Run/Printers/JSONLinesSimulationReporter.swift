@@ -115,38 +115,6 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         output.endLine()
     }
 
-    /// The order event as `JSONWriter` writes it; the fast path above must match it.
-    static func orderEventText(book: RecipeBook, sequence: Int, line: Int, source: String? = nil, menu: Int, outcome: JuiceMaker.Outcome) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.field("type", "order")
-        json.field("seq", sequence)
-        json.field("line", line)
-        if let source { json.field("source", source) }
-        json.field("menu", book.menu[menu].id)
-        let short: [Shortage]
-        switch outcome {
-        case .served:
-            json.field("status", "served")
-            short = []
-        case .refused(let shortages):
-            json.field("status", "refused")
-            short = shortages
-        }
-        json.key("short")
-        json.beginArray()
-        for shortage in short {
-            json.beginObject()
-            json.field("fruit", book.fruits[shortage.fruit].id)
-            json.field("need", shortage.need)
-            json.field("have", shortage.have)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        return json.output
-    }
-
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
         guard !quiet else { return }
         output.append(Self.restockStart)
@@ -157,20 +125,6 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         output.append(decimal: stock)
         output.append(byte: UInt8(ascii: "}"))
         output.endLine()
-    }
-
-    /// The restock event as `JSONWriter` writes it; the fast path above must match it.
-    static func restockEventText(book: RecipeBook, line: Int, source: String? = nil, fruit: Int, amount: Int, stock: Int) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.field("type", "restock")
-        json.field("line", line)
-        if let source { json.field("source", source) }
-        json.field("fruit", book.fruits[fruit].id)
-        json.field("amount", amount)
-        json.field("stock", stock)
-        json.endObject()
-        return json.output
     }
 
     public mutating func set(line: Int, fruit: Int, stock: Int) {
