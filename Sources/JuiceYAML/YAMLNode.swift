@@ -36,10 +36,10 @@ package struct YAMLNode: Sendable {
     package var start: SourcePosition
     package var end: SourcePosition
     /// Where the scalar's UTF-8 sits in the document's `text`; empty for collections.
-    private var storedTextStart: Int32 = 0
-    private var storedTextCount: Int32 = 0
-    private var storedChildStart: Int32 = 0
-    private var storedChildCount: Int32 = 0
+    @usableFromInline var storedTextStart: Int32 = 0
+    @usableFromInline var storedTextCount: Int32 = 0
+    @usableFromInline var storedChildStart: Int32 = 0
+    @usableFromInline var storedChildCount: Int32 = 0
     private var storedWeight: Int32 = 1
     /// Index into the document's `tags`, or -1 when no tag was written.
     private var storedTag: Int32 = -1
@@ -64,7 +64,7 @@ package struct YAMLNode: Sendable {
     }
 
     /// Where the scalar's UTF-8 sits in `YAMLDocument`'s text arena.
-    var textRange: Range<Int> {
+    @inlinable package var textRange: Range<Int> {
         let start = Int(storedTextStart)
         return start..<start + Int(storedTextCount)
     }
@@ -89,12 +89,12 @@ package struct YAMLNode: Sendable {
     /// Where this node's children start in `YAMLDocument.children`, and how
     /// many there are. For a mapping, keys and values alternate, with `<<`
     /// merges already applied and later duplicate keys dropped.
-    var childStart: Int {
+    @inlinable package var childStart: Int {
         get { Int(storedChildStart) }
         set { storedChildStart = Int32(clamping: newValue) }
     }
 
-    package var childCount: Int {
+    @inlinable package var childCount: Int {
         get { Int(storedChildCount) }
         set { storedChildCount = Int32(clamping: newValue) }
     }
@@ -162,7 +162,7 @@ package struct YAMLDocument: Sendable, YAMLNodeStore {
     /// Whether any mapping had a `<<` merge key.
     package var hasMerges = false
 
-    package subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
+    @inlinable package subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
 
     /// The span of a node in its file.
     package func range(of id: YAMLNode.ID) -> SourceRange {
@@ -202,27 +202,27 @@ package struct YAMLDocument: Sendable, YAMLNodeStore {
     }
 
     /// The children of a collection, in order.
-    package func children(of id: YAMLNode.ID) -> ArraySlice<YAMLNode.ID> {
+    @inlinable package func children(of id: YAMLNode.ID) -> ArraySlice<YAMLNode.ID> {
         let node = nodes[id]
         return children[node.childStart..<node.childStart + node.childCount]
     }
 
     /// The key/value pairs of a mapping node, in order.
-    package func pairs(of id: YAMLNode.ID) -> Pairs {
+    @inlinable package func pairs(of id: YAMLNode.ID) -> Pairs {
         Pairs(children: children(of: id))
     }
 
     /// A mapping's pairs without building an array of them.
     package struct Pairs: Sequence, IteratorProtocol {
         package let children: ArraySlice<YAMLNode.ID>
-        private var index: Int
+        @usableFromInline var index: Int
 
-        init(children: ArraySlice<YAMLNode.ID>) {
+        @inlinable init(children: ArraySlice<YAMLNode.ID>) {
             self.children = children
             index = children.startIndex
         }
 
-        mutating package func next() -> (key: YAMLNode.ID, value: YAMLNode.ID)? {
+        @inlinable mutating package func next() -> (key: YAMLNode.ID, value: YAMLNode.ID)? {
             guard index + 1 < children.endIndex else { return nil }
             defer { index += 2 }
             return (children[index], children[index + 1])
@@ -258,19 +258,19 @@ package protocol YAMLNodeStore {
 
 extension YAMLNodeStore {
     /// A scalar's text; empty for a collection.
-    package func text(of id: YAMLNode.ID) -> String {
+    @inlinable package func text(of id: YAMLNode.ID) -> String {
         withText(of: id) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Calls `body` with a scalar's UTF-8 in place; empty for a collection.
-    package func withText<Result>(of id: YAMLNode.ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable package func withText<Result>(of id: YAMLNode.ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let range = nodes[id].textRange
         return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Whether node `id` is a scalar whose text is `other`, compared as
     /// bytes, without making a `String` of the node's text.
-    package func hasText(_ id: YAMLNode.ID, _ other: StaticString) -> Bool {
+    @inlinable package func hasText(_ id: YAMLNode.ID, _ other: StaticString) -> Bool {
         guard nodes[id].kind == .scalar, nodes[id].textRange.count == other.utf8CodeUnitCount else { return false }
         return withText(of: id) { RawBytes.same($0, UnsafeBufferPointer(start: other.utf8Start, count: other.utf8CodeUnitCount)) }
     }
