@@ -37,15 +37,8 @@ public enum RecipeValues {
         return "ids are single words such as 'mango' or 'mango-juice'"
     }
 
-    /// `reservedIDs.contains(id)` without hashing: every id of a book is
-    /// checked, and comparing short strings (what a `String` raw value's
-    /// `init?(rawValue:)` does) is cheaper than hashing them; an id of
-    /// another length than every keyword's is not compared at all.
+    /// Whether `id` is an order-script keyword (`reservedIDs`).
     static func isReserved(_ id: String) -> Bool {
-        let length = id.utf8.count
-        return length < 64 && reservedLengths & (1 << length) != 0 && ScriptKeyword(rawValue: id) != nil
+        ScriptKeyword(rawValue: id) != nil
     }
-
-    /// Bit n is set when a keyword is n bytes long (all are under 64).
-    private static let reservedLengths: UInt64 = ScriptKeyword.allCases.reduce(0) { $0 | 1 << $1.rawValue.utf8.count }
 }

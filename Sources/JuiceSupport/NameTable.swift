@@ -35,30 +35,30 @@ package struct NameTable<Value: Sendable>: Sendable {
     /// needs. A slot keeps the hash's high half, enough to skip nearly
     /// every name that is not the one probed for; the whole hash, needed
     /// only to grow, is kept in `hashes`, by entry.
-    private struct Slot {
-        package var tag: UInt32
+    @usableFromInline struct Slot {
+        @usableFromInline var tag: UInt32
         /// Index into `names`, `values` and `hashes`; -1 when unused.
-        var entry: Int32
-        static var empty: Slot { Slot(tag: 0, entry: -1) }
+        @usableFromInline var entry: Int32
+        @inlinable static var empty: Slot { Slot(tag: 0, entry: -1) }
     }
 
     /// Open addressing with linear probing; a power-of-two count, at most half full.
-    private var slots: [Slot] = Array(repeating: .empty, count: 16)
-    private var names: [String] = []
-    private var values: [Value] = []
-    private var hashes: [Int] = []
+    @usableFromInline var slots: [Slot] = Array(repeating: .empty, count: 16)
+    @usableFromInline var names: [String] = []
+    @usableFromInline var values: [Value] = []
+    @usableFromInline var hashes: [Int] = []
     /// For a byte-keyed table, every name's UTF-8 in one array, and where
     /// each starts (one extra entry marks the end): probes compare with one
     /// comparison into it rather than reach each `String`'s own storage (which
     /// for a short id means copying it out of the `String` first).
-    private var utf8Store: [UInt8] = []
-    private var utf8Offsets: [Int] = [0]
+    @usableFromInline var utf8Store: [UInt8] = []
+    @usableFromInline var utf8Offsets: [Int] = [0]
 
     /// How many names are stored.
-    package var count: Int { names.count }
+    @inlinable package var count: Int { names.count }
 
     /// The value stored for `name`, whose `hashValue` is `hash`.
-    package func value(for name: String, hash: Int) -> Value? {
+    @inlinable package func value(for name: String, hash: Int) -> Value? {
         let mask = slots.count - 1
         let tag = Self.tag(hash)
         var index = hash & mask
@@ -71,7 +71,7 @@ package struct NameTable<Value: Sendable>: Sendable {
 
     /// The high half of a hash; the probe's start comes from the low bits.
     @inline(__always)
-    private static func tag(_ hash: Int) -> UInt32 {
+    @inlinable static func tag(_ hash: Int) -> UInt32 {
         UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 32)
     }
 
@@ -82,7 +82,7 @@ package struct NameTable<Value: Sendable>: Sendable {
 
     /// The value stored for the name whose UTF-8 is `bytes`, in a table
     /// filled with `utf8Hash`es; `hash` is `utf8Hash(bytes)`.
-    package func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
+    @inlinable package func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
         let mask = slots.count - 1
         let tag = Self.tag(hash)
         var index = hash & mask
@@ -99,7 +99,7 @@ package struct NameTable<Value: Sendable>: Sendable {
     /// Nil when it is not stored, or when the probe ran past `longestProbe`
     /// slots: the hash is unseeded, so names that collide on purpose are
     /// not looked for any further, and no input makes a probe long.
-    package mutating func intern(
+    @inlinable package mutating func intern(
         utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int, limit: Int, value: (String) -> Value
     ) -> (name: String, value: Value)? {
         if (names.count + 1) * 2 > slots.count { grow() }
@@ -128,7 +128,7 @@ package struct NameTable<Value: Sendable>: Sendable {
 
     /// The longest probe `intern` makes. At most half full, a fair hash's
     /// probes average under two slots.
-    static var longestProbe: Int { 32 }
+    @inlinable static var longestProbe: Int { 32 }
 
     /// The table for `names`, keyed by their bytes: each name maps to its
     /// index, and a repeated name keeps its first.
@@ -163,7 +163,7 @@ package struct NameTable<Value: Sendable>: Sendable {
     /// of a quiet replay's time (perf). With `RawBytes.same`, it took
     /// `juice-run --quiet orders-10m.txt` from 0.63 s to 0.55 s (medians of
     /// 5). Free to change: nothing stores it.
-    package static func utf8Hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable package static func utf8Hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: bytes.count)
         guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: value) }
         let raw = UnsafeRawPointer(base)
@@ -194,12 +194,12 @@ package struct NameTable<Value: Sendable>: Sendable {
     }
 
     @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 {
+    @inlinable static func mix(_ value: UInt64) -> UInt64 {
         let product = value &* 0x9E37_79B9_7F4A_7C15
         return product ^ (product >> 29)
     }
 
-    private func storedName(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable func storedName(_ entry: Int, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard entry + 1 < utf8Offsets.count else { return false }
         let start = utf8Offsets[entry], length = utf8Offsets[entry + 1] - start
         guard length == bytes.count else { return false }
@@ -213,7 +213,7 @@ package struct NameTable<Value: Sendable>: Sendable {
     /// was there, which stays.
     /// Returns nil, and stores nothing, past `Int32.max` names, which no
     /// book within the input limits comes near.
-    package mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
+    @inlinable package mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
         if (names.count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
         let tag = Self.tag(hash)
@@ -230,13 +230,13 @@ package struct NameTable<Value: Sendable>: Sendable {
         return nil
     }
 
-    private mutating func grow() {
+    @usableFromInline mutating func grow() {
         rehash(into: slots.count * 2)
     }
 
     /// Places every entry again, in entry order: the hashes are read one
     /// after another rather than by slot.
-    private mutating func rehash(into size: Int) {
+    @usableFromInline mutating func rehash(into size: Int) {
         var larger = [Slot](repeating: .empty, count: size)
         let mask = larger.count - 1
         for (entry, hash) in hashes.enumerated() {
