@@ -298,7 +298,7 @@ FUZZ_COMPILE = $(FUZZ_SOURCES) Fuzz/FuzzSupport.swift $(FUZZ_DIR)/CanonicalBook.
 
 $(FUZZ_DIR)/src.stamp: $(FUZZ_LIBRARY)
 	@rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src
-	@for f in $(FUZZ_LIBRARY); do sed -E '/^import Juice[A-Za-z]+$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); done
+	@for f in $(FUZZ_LIBRARY); do sed -E '/^(@_spi\([A-Za-z]+\) )?import Juice[A-Za-z]+$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); done
 	@touch $@
 
 fuzz: fuzz-build fuzz-corpus

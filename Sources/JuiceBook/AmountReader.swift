@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// Reads amounts: whole decimal numbers written plainly, nothing YAML would
 /// read as anything else.
 enum AmountReader {

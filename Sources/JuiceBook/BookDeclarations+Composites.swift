@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 extension BookDeclarations {
     /// The book's recipes and menu items, in the order declared, kept in
     /// their files' arrays as fruits are (`ChunkedList`).

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// Every file's declarations merged in file order: the book's one namespace of
 /// fruits, recipes and menu items, and its stock entries.
 ///

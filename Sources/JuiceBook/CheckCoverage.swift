@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// Which part of a book each lint check looked at.
 ///
 /// A suppression comment that silenced nothing is stale only if its rule's

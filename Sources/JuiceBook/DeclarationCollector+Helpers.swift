@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// The walking and reporting every section of `DeclarationCollector` shares:
 /// entries and pairs of a mapping, repeated keys, amounts and key text.
 extension DeclarationCollector {

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// A recipe's or a menu item's ingredients: the one place an ingredient
 /// is read, its name made once per distinct name (`ingredientName`).
 extension DeclarationCollector {

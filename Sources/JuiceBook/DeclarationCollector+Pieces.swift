@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// One large book file collected in pieces (`LargeFileCut`), on several
 /// cores, and joined into what collecting the whole file gives.
 extension DeclarationCollector {

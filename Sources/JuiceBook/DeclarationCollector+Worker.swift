@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 extension DeclarationCollector {
     /// What one thread keeps from file to file: a composer, whose arrays grow
     /// once and are then reused, and how densely the files so far held

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// What one file declares, before names are resolved.
 ///
 /// A collector sees one file and nothing else, so files can be collected in
@@ -122,7 +122,7 @@ package struct DeclarationCollector: Sendable {
     /// stock is unknown rather than missing.
     var uncountedStock: Set<String> = []
     /// Whether labels and emoji are kept. A lint reports nothing that
-    /// quotes them, so its loader (`RecipeSources.loadWorkspace(labels:)`)
+    /// quotes them, so its loader (`BookLoadRequest.keepsLabels`)
     /// has them checked but not made into strings: 95,000 of the 100-file
     /// book's menu items have one, most too long to be stored inline, each
     /// an allocation and a validation of its text.

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// Ordering the recipe graph and reporting its cycles, before flattening.
 extension Linker {
     /// Depth-first order with dependencies first, and which composites sit on a

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// Flattening: every composite's need in whole fruits, in one table.
 extension Linker {
     /// Each composite's need in whole fruits, or nil where it cannot be computed

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// Resolves ingredient names, checks for cycles and flattens every recipe into
 /// whole fruits, then assembles the `RecipeBook`.
 ///

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// How a name's scalar was written, as far as a fix that replaces the name
 /// needs to know: where the name's own text sits in the node's span, and
 /// how the new name must be written there to stay valid YAML and read as

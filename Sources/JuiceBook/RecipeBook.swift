@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// A validated recipe graph: fruits, intermediate recipes and menu items with
 /// amounts on the edges, and every menu item's need flattened to whole fruits.
 ///

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 /// The rules for ids and amounts, shared by the compiler and the order script.
 public enum RecipeValues {
     /// Words the order script uses as commands, so no id may take them:

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 /// A rule id that names no rule, with the closest id as help when one is
 /// near. It belongs to the rule catalogue, not to any one tool: `explain`,

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 /// Everything the tools say about one rule, as one value: its id, default
 /// severity, one-line summary, the paragraph `juice-lint explain` prints, how

@@ -1,6 +1,6 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceBook
 /// Makes menu items from a `FruitStore`, all fruit or none.
 ///

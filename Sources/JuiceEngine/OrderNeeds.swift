@@ -1,6 +1,6 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceBook
 
 /// What one order of each menu item takes from the stock, in whole fruits:

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 
 /// Positions as the protocol counts them: lines from 0, and `character` in

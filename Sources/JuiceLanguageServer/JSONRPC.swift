@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 
 /// The JSON-RPC 2.0 envelopes the Language Server Protocol travels in: the
 /// one place a response, an error response or a notification is shaped.

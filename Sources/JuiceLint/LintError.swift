@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceSimulation
 /// Why `juice-lint` stopped before it could report on the book, as data.
 /// The library says what went wrong; `JuiceCommandLine` prints it as

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 import JuiceBook
@@ -18,7 +18,7 @@ public struct LintOptions: Sendable {
     /// `--max-diagnostics N`: nil for the format's default, 0 for no cap.
     public var maxDiagnostics: Int?
     /// `--stdin-filename PATH -`: standard input's bytes, as the book file
-    /// at the path given (`RecipeSources.loadWorkspace(standardInput:)`).
+    /// at the path given (`BookLoadRequest.standardInput`).
     public var standardInput: SourceFile?
     /// `--base-path DIR`: what SARIF and GitHub paths are relative to; when
     /// nil, the git work tree around the working directory, else the

@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 /// The money a run took: a 128-bit sum of prices, so it is exact for any run.

@@ -1,6 +1,6 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 /// One line of an order script, resolved against a recipe book.

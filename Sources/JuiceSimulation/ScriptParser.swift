@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 /// Parses order-script lines: the one grammar of the language, used for a

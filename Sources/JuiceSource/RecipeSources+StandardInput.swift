@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

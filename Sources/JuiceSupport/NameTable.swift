@@ -29,16 +29,20 @@ import Darwin
 /// `SuggestionIndex` keeps a third index by hash, a sorted array of variant
 /// hashes: it maps one key to many names and is searched by range, which a
 /// table of one value per name does not do, so it stays as it is.
-package struct NameTable<Value: Sendable>: Sendable {
+@_spi(Internals) public struct NameTable<Value: Sendable>: Sendable {
     /// Eight bytes: the table of a book of 100,000 ids is 2 MB rather than
     /// 4, which halves the pages each growth touches and the cache it
     /// needs. A slot keeps the hash's high half, enough to skip nearly
     /// every name that is not the one probed for; the whole hash, needed
     /// only to grow, is kept in `hashes`, by entry.
-    @usableFromInline struct Slot {
+    @usableFromInline struct Slot: Sendable {
         @usableFromInline var tag: UInt32
         /// Index into `names`, `values` and `hashes`; -1 when unused.
         @usableFromInline var entry: Int32
+        @inlinable init(tag: UInt32, entry: Int32) {
+            self.tag = tag
+            self.entry = entry
+        }
         @inlinable static var empty: Slot { Slot(tag: 0, entry: -1) }
     }
 
@@ -55,10 +59,10 @@ package struct NameTable<Value: Sendable>: Sendable {
     @usableFromInline var utf8Offsets: [Int] = [0]
 
     /// How many names are stored.
-    @inlinable package var count: Int { names.count }
+    @inlinable public var count: Int { names.count }
 
     /// The value stored for `name`, whose `hashValue` is `hash`.
-    @inlinable package func value(for name: String, hash: Int) -> Value? {
+    @inlinable public func value(for name: String, hash: Int) -> Value? {
         let mask = slots.count - 1
         let tag = Self.tag(hash)
         var index = hash & mask
@@ -76,13 +80,13 @@ package struct NameTable<Value: Sendable>: Sendable {
     }
 
     /// The value stored for `name`, hashing it here.
-    package func value(for name: String) -> Value? {
+    public func value(for name: String) -> Value? {
         value(for: name, hash: name.hashValue)
     }
 
     /// The value stored for the name whose UTF-8 is `bytes`, in a table
     /// filled with `utf8Hash`es; `hash` is `utf8Hash(bytes)`.
-    @inlinable package func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
+    @inlinable public func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
         let mask = slots.count - 1
         let tag = Self.tag(hash)
         var index = hash & mask
@@ -99,7 +103,7 @@ package struct NameTable<Value: Sendable>: Sendable {
     /// Nil when it is not stored, or when the probe ran past `longestProbe`
     /// slots: the hash is unseeded, so names that collide on purpose are
     /// not looked for any further, and no input makes a probe long.
-    @inlinable package mutating func intern(
+    @inlinable public mutating func intern(
         utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int, limit: Int, value: (String) -> Value
     ) -> (name: String, value: Value)? {
         if (names.count + 1) * 2 > slots.count { grow() }
@@ -132,7 +136,7 @@ package struct NameTable<Value: Sendable>: Sendable {
 
     /// The table for `names`, keyed by their bytes: each name maps to its
     /// index, and a repeated name keeps its first.
-    package init(utf8Names names: [String]) where Value == Int {
+    public init(utf8Names names: [String]) where Value == Int {
         for (index, name) in names.enumerated() {
             var name = name
             let hash = name.withUTF8 { Self.utf8Hash($0) }
@@ -144,11 +148,11 @@ package struct NameTable<Value: Sendable>: Sendable {
     }
 
     /// An empty table.
-    package init() {}
+    public init() {}
 
     /// Room for `extra` more names without growing on the way: a large
     /// file's ids are added at once, and each doubling rehashes every slot.
-    package mutating func reserve(_ extra: Int) {
+    public mutating func reserve(_ extra: Int) {
         var size = slots.count
         while (names.count + extra) * 2 > size { size *= 2 }
         if size > slots.count { rehash(into: size) }
@@ -163,7 +167,7 @@ package struct NameTable<Value: Sendable>: Sendable {
     /// of a quiet replay's time (perf). With `RawBytes.same`, it took
     /// `juice-run --quiet orders-10m.txt` from 0.63 s to 0.55 s (medians of
     /// 5). Free to change: nothing stores it.
-    @inlinable package static func utf8Hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable public static func utf8Hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(truncatingIfNeeded: bytes.count)
         guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: value) }
         let raw = UnsafeRawPointer(base)
@@ -213,7 +217,7 @@ package struct NameTable<Value: Sendable>: Sendable {
     /// was there, which stays.
     /// Returns nil, and stores nothing, past `Int32.max` names, which no
     /// book within the input limits comes near.
-    @inlinable package mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
+    @inlinable public mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
         if (names.count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
         let tag = Self.tag(hash)

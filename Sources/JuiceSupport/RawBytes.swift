@@ -1,11 +1,11 @@
 /// Byte comparison for the hot paths that compare short UTF-8 in place:
 /// ids in the replay's name table, keys and field names in the composer
 /// and the collector.
-package enum RawBytes {
+@_spi(Internals) public enum RawBytes {
     /// Whether `count` bytes at `a` and `b` are the same, compared eight at
     /// a time in place: `memcmp` for an id of a dozen bytes was mostly the
     /// call, 6% of a quiet replay's time (perf).
-    @inlinable package static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    @inlinable public static func same(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         if count >= 8 {
             // The eights before the last, then the last eight, which may overlap them.
             var offset = 0
@@ -24,7 +24,7 @@ package enum RawBytes {
     }
 
     /// Whether two buffers hold the same bytes.
-    @inlinable package static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let first = a.baseAddress, let second = b.baseAddress else { return true }
         return same(UnsafeRawPointer(first), UnsafeRawPointer(second), count: a.count)

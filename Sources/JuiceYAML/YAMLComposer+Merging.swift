@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 /// Merge keys and repeated keys: how a mapping's pairs become its final

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 /// Turns a file's bytes into located YAML documents, collecting diagnostics.

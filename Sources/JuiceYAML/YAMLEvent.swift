@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 /// What `YAMLParser` calls for each libyaml event, converted to Swift values

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 /// One YAML node with its position, stored in a `YAMLDocument`'s arena.
@@ -9,16 +9,16 @@ import JuiceDiagnostics
 /// children: nothing under it is copied, and an alias bomb costs no memory.
 /// The alias's node carries the alias's own position, so a problem with it
 /// is reported where it was used (`YAMLDocument.anchor(of:)` finds the anchor).
-package struct YAMLNode: Sendable {
-    package typealias ID = Int
+@_spi(Internals) public struct YAMLNode: Sendable {
+    public typealias ID = Int
 
-    package enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         case scalar
         case sequence
         case mapping
     }
 
-    package enum ScalarStyle: Sendable, Hashable {
+    public enum ScalarStyle: Sendable, Hashable {
         case plain
         case singleQuoted
         case doubleQuoted
@@ -33,8 +33,8 @@ package struct YAMLNode: Sendable {
     // Counts are 32 bits: a file is at most 64 MiB, so no index or count
     // comes near 2^31. 44 bytes a node; it was 64 with two strings.
 
-    package var start: SourcePosition
-    package var end: SourcePosition
+    public var start: SourcePosition
+    public var end: SourcePosition
     /// Where the scalar's UTF-8 sits in the document's `text`; empty for collections.
     @usableFromInline var storedTextStart: Int32 = 0
     @usableFromInline var storedTextCount: Int32 = 0
@@ -43,11 +43,11 @@ package struct YAMLNode: Sendable {
     private var storedWeight: Int32 = 1
     /// Index into the document's `tags`, or -1 when no tag was written.
     private var storedTag: Int32 = -1
-    package let kind: Kind
-    package let style: ScalarStyle
+    public let kind: Kind
+    public let style: ScalarStyle
     /// True for an untagged plain scalar that YAML reads as null: empty, `~`
     /// or `null`. Judged once, from the text, when the node is made.
-    package let isNull: Bool
+    public let isNull: Bool
 
     /// A collection, or a scalar whose text is `text` in the document's
     /// `text` and whose tag is `tag` in its `tags` (-1: none).
@@ -64,13 +64,13 @@ package struct YAMLNode: Sendable {
     }
 
     /// Where the scalar's UTF-8 sits in `YAMLDocument`'s text arena.
-    @inlinable package var textRange: Range<Int> {
+    @inlinable public var textRange: Range<Int> {
         let start = Int(storedTextStart)
         return start..<start + Int(storedTextCount)
     }
 
     /// Whether a tag was written (`YAMLDocument.tag(of:)` gives it).
-    package var hasTag: Bool { storedTag >= 0 }
+    public var hasTag: Bool { storedTag >= 0 }
 
     var tagIndex: Int { Int(storedTag) }
 
@@ -89,12 +89,12 @@ package struct YAMLNode: Sendable {
     /// Where this node's children start in `YAMLDocument.children`, and how
     /// many there are. For a mapping, keys and values alternate, with `<<`
     /// merges already applied and later duplicate keys dropped.
-    @inlinable package var childStart: Int {
+    @inlinable public var childStart: Int {
         get { Int(storedChildStart) }
         set { storedChildStart = Int32(clamping: newValue) }
     }
 
-    @inlinable package var childCount: Int {
+    @inlinable public var childCount: Int {
         get { Int(storedChildCount) }
         set { storedChildCount = Int32(clamping: newValue) }
     }
@@ -107,7 +107,7 @@ package struct YAMLNode: Sendable {
     }
 
     /// A human name for the kind, for messages such as "expected a mapping, found a sequence".
-    package var kindDescription: String {
+    public var kindDescription: String {
         switch kind {
         case .scalar: return isNull ? "null" : "a scalar"
         case .sequence: return "a sequence"
@@ -118,11 +118,11 @@ package struct YAMLNode: Sendable {
 
 /// One YAML document of a file: the node arena, the children of every
 /// collection in one array, and the root.
-package struct YAMLDocument: Sendable, YAMLNodeStore {
+@_spi(Internals) public struct YAMLDocument: Sendable, YAMLNodeStore {
     /// Whether a document counts. One that does not is still handed on, so
     /// later stages can tell what it meant to declare and not report that as
     /// missing: the problem that dropped it is the one to report.
-    package enum Status: Sendable, Hashable {
+    public enum Status: Sendable, Hashable {
         /// Read completely, with nothing that drops it.
         case complete
         /// Read to its end, but an undefined alias, an alias bomb or an
@@ -136,41 +136,41 @@ package struct YAMLDocument: Sendable, YAMLNodeStore {
     /// A key/value pair a mapping dropped because its key repeats an earlier
     /// one (`first`). The composer reports the repeat; the pair is kept here so
     /// its value can still be checked, as if it stood alone.
-    package struct Repeat: Sendable {
-        package var mapping: YAMLNode.ID
-        package var key: YAMLNode.ID
-        package var value: YAMLNode.ID
-        package var first: YAMLNode.ID
+    public struct Repeat: Sendable {
+        public var mapping: YAMLNode.ID
+        public var key: YAMLNode.ID
+        public var value: YAMLNode.ID
+        public var first: YAMLNode.ID
     }
 
     let file: String
-    package let nodes: [YAMLNode]
-    package let children: [YAMLNode.ID]
+    public let nodes: [YAMLNode]
+    public let children: [YAMLNode.ID]
     /// Every scalar's UTF-8, one after another (`YAMLNode.textRange`).
     /// libyaml has checked that the file is valid UTF-8, so a scalar's bytes are too.
-    package let text: [UInt8]
+    public let text: [UInt8]
     /// Every tag written, in the order met (`YAMLNode.tagIndex`).
-    package let tags: [String]
+    public let tags: [String]
     /// Nil for a document with no content.
-    package let root: YAMLNode.ID?
-    package var status: Status = .complete
+    public let root: YAMLNode.ID?
+    public var status: Status = .complete
     /// Every repeated pair, sorted by mapping; empty in a document with none.
-    package var repeats: [Repeat] = []
+    public var repeats: [Repeat] = []
     /// Each alias node and the anchored node it stands for, sorted by alias:
     /// consulted only to place a note at the anchor.
-    package var aliases: [(alias: YAMLNode.ID, anchor: YAMLNode.ID)] = []
+    public var aliases: [(alias: YAMLNode.ID, anchor: YAMLNode.ID)] = []
     /// Whether any mapping had a `<<` merge key.
-    package var hasMerges = false
+    public var hasMerges = false
 
-    @inlinable package subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
+    @inlinable public subscript(id: YAMLNode.ID) -> YAMLNode { nodes[id] }
 
     /// The span of a node in its file.
-    package func range(of id: YAMLNode.ID) -> SourceRange {
+    public func range(of id: YAMLNode.ID) -> SourceRange {
         SourceRange(file: file, start: nodes[id].start, end: nodes[id].end)
     }
 
     /// The pairs `mapping` dropped as repeats, in the order written.
-    package func repeats(of mapping: YAMLNode.ID) -> ArraySlice<Repeat> {
+    public func repeats(of mapping: YAMLNode.ID) -> ArraySlice<Repeat> {
         if repeats.isEmpty { return [] }
         var low = 0, high = repeats.count
         while low < high {
@@ -183,7 +183,7 @@ package struct YAMLDocument: Sendable, YAMLNodeStore {
     }
 
     /// The anchored node `id` stands for, when `id` was written as an alias.
-    package func anchor(of id: YAMLNode.ID) -> YAMLNode.ID? {
+    public func anchor(of id: YAMLNode.ID) -> YAMLNode.ID? {
         if aliases.isEmpty { return nil }
         var low = 0, high = aliases.count
         while low < high {
@@ -196,25 +196,25 @@ package struct YAMLDocument: Sendable, YAMLNodeStore {
     /// A note at the anchor for a diagnostic about `id`, when `id` is an
     /// alias: the diagnostic is placed at the alias, where the node was used,
     /// and the note shows what the alias stands for.
-    package func aliasNotes(for id: YAMLNode.ID) -> [Diagnostic.Note] {
+    public func aliasNotes(for id: YAMLNode.ID) -> [Diagnostic.Note] {
         guard let anchor = anchor(of: id) else { return [] }
         return [.init(range: range(of: anchor), message: "the alias stands for the node anchored here")]
     }
 
     /// The children of a collection, in order.
-    @inlinable package func children(of id: YAMLNode.ID) -> ArraySlice<YAMLNode.ID> {
+    @inlinable public func children(of id: YAMLNode.ID) -> ArraySlice<YAMLNode.ID> {
         let node = nodes[id]
         return children[node.childStart..<node.childStart + node.childCount]
     }
 
     /// The key/value pairs of a mapping node, in order.
-    @inlinable package func pairs(of id: YAMLNode.ID) -> Pairs {
+    @inlinable public func pairs(of id: YAMLNode.ID) -> Pairs {
         Pairs(children: children(of: id))
     }
 
     /// A mapping's pairs without building an array of them.
-    package struct Pairs: Sequence, IteratorProtocol {
-        package let children: ArraySlice<YAMLNode.ID>
+    public struct Pairs: Sequence, IteratorProtocol {
+        public let children: ArraySlice<YAMLNode.ID>
         @usableFromInline var index: Int
 
         @inlinable init(children: ArraySlice<YAMLNode.ID>) {
@@ -222,7 +222,7 @@ package struct YAMLDocument: Sendable, YAMLNodeStore {
             index = children.startIndex
         }
 
-        @inlinable mutating package func next() -> (key: YAMLNode.ID, value: YAMLNode.ID)? {
+        @inlinable mutating public func next() -> (key: YAMLNode.ID, value: YAMLNode.ID)? {
             guard index + 1 < children.endIndex else { return nil }
             defer { index += 2 }
             return (children[index], children[index + 1])
@@ -232,11 +232,11 @@ package struct YAMLDocument: Sendable, YAMLNodeStore {
 
 /// The safety bounds of the YAML layer. Each is enforced with a `resource-limit`
 /// diagnostic, never a crash.
-package enum YAMLLimits {
+@_spi(Internals) public enum YAMLLimits {
     /// Collections nested deeper than this end the file's reading. A recipe
     /// needs four levels; libyaml's work per token grows with the flow depth,
     /// so a generous bound still has to be a small one.
-    package static let maxDepth = 64
+    public static let maxDepth = 64
     /// The nodes that all aliases in one file may stand for, together. Counted
     /// per file, not per document, so many small documents cannot multiply it.
     static let maxAliasExpansion = 1_000_000
@@ -249,7 +249,7 @@ package enum YAMLLimits {
 /// Nodes with their scalar text and tags kept beside them, as bytes: the
 /// document once composed, and the composer while it builds one. Their one
 /// way to read a node's text.
-package protocol YAMLNodeStore {
+@_spi(Internals) public protocol YAMLNodeStore {
     var nodes: [YAMLNode] { get }
     /// Every scalar's UTF-8, one after another (`YAMLNode.textRange`).
     var text: [UInt8] { get }
@@ -258,26 +258,26 @@ package protocol YAMLNodeStore {
 
 extension YAMLNodeStore {
     /// A scalar's text; empty for a collection.
-    @inlinable package func text(of id: YAMLNode.ID) -> String {
+    @inlinable @_spi(Internals) public func text(of id: YAMLNode.ID) -> String {
         withText(of: id) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Calls `body` with a scalar's UTF-8 in place; empty for a collection.
-    @inlinable package func withText<Result>(of id: YAMLNode.ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable @_spi(Internals) public func withText<Result>(of id: YAMLNode.ID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let range = nodes[id].textRange
         return text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Whether node `id` is a scalar whose text is `other`, compared as
     /// bytes, without making a `String` of the node's text.
-    @inlinable package func hasText(_ id: YAMLNode.ID, _ other: StaticString) -> Bool {
+    @inlinable @_spi(Internals) public func hasText(_ id: YAMLNode.ID, _ other: StaticString) -> Bool {
         guard nodes[id].kind == .scalar, nodes[id].textRange.count == other.utf8CodeUnitCount else { return false }
         return withText(of: id) { RawBytes.same($0, UnsafeBufferPointer(start: other.utf8Start, count: other.utf8CodeUnitCount)) }
     }
 
     /// `hasText` for text known only at run time. (Named apart: with one
     /// name, a string literal would pick this, the slower one.)
-    package func hasText(_ id: YAMLNode.ID, equalTo other: String) -> Bool {
+    @_spi(Internals) public func hasText(_ id: YAMLNode.ID, equalTo other: String) -> Bool {
         guard nodes[id].kind == .scalar else { return false }
         var other = other
         return other.withUTF8 { wanted in withText(of: id) { RawBytes.same($0, wanted) } }
@@ -301,7 +301,7 @@ extension YAMLNodeStore {
 
     /// Whether node `id` is a merge key: a scalar `<<` plain and untagged,
     /// or any scalar tagged `!!merge`, as PyYAML and ruamel read them.
-    package func isMergeKey(_ id: YAMLNode.ID) -> Bool {
+    @_spi(Internals) public func isMergeKey(_ id: YAMLNode.ID) -> Bool {
         let node = nodes[id]
         guard node.kind == .scalar else { return false }
         if node.hasTag { return tag(of: id) == "tag:yaml.org,2002:merge" }
@@ -309,7 +309,7 @@ extension YAMLNodeStore {
     }
 
     /// The tag written on node `id`, resolved (`!!int` reads `tag:yaml.org,2002:int`).
-    package func tag(of id: YAMLNode.ID) -> String? {
+    @_spi(Internals) public func tag(of id: YAMLNode.ID) -> String? {
         let index = nodes[id].tagIndex
         return index >= 0 ? tags[index] : nil
     }

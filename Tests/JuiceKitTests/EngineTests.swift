@@ -1,8 +1,8 @@
 import Testing
-@testable import JuiceSupport
+@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@testable import JuiceYAML
+@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
 @testable import JuiceEngine
 @testable import JuiceSimulation

@@ -1,9 +1,9 @@
 import DifferentialSupport
 import Testing
-@testable import JuiceSupport
+@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@testable import JuiceYAML
+@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
 @testable import JuiceEngine
 @testable import JuiceSimulation
@@ -19,7 +19,7 @@ import Testing
 /// into small pieces, the unit made from the pieces lints the same as the
 /// unit of the whole file, in every format, with the same book and index.
 /// A failure names the seed; `PiecesBook.text(seed:)` gives its file.
-@Suite struct BookFilePiecesTests {
+@Suite struct LargeFileCutTests {
     static let caseCount = 800
 
     @Test func piecesGiveWhatTheWholeFileGives() {
@@ -90,7 +90,7 @@ import Testing
     }
 }
 
-/// Seeded one-file books for `BookFilePiecesTests`: mostly plain entries,
+/// Seeded one-file books for `LargeFileCutTests`: mostly plain entries,
 /// with a few of the constructs a cut must not fall into.
 enum PiecesBook {
     static func text(seed: UInt64) -> String {

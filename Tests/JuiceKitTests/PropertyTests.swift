@@ -1,9 +1,9 @@
 import DifferentialSupport
 import Foundation
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 import JuiceSimulation

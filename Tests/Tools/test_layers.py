@@ -33,7 +33,7 @@ LAYERS = [
 DRIVER = {"JuiceCommandLine", "juice-lint", "juice-run"}
 EXECUTABLES = ["juice-lint", "juice-run"]
 
-IMPORT = re.compile(r"^\s*(?:@testable\s+|@_exported\s+)?(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|func|var|let|protocol|typealias)\s+)?(\w+)", re.M)
+IMPORT = re.compile(r"^\s*(?:@_spi\(\w+\)\s+)?(?:@testable\s+|@_exported\s+)?(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|func|var|let|protocol|typealias)\s+)?(\w+)", re.M)
 THREADS = re.compile(r"\b(Dispatch\w*|concurrentPerform|Thread|pthread\w*)\b")
 
 

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 /// A lint run's diagnostics as a report in one format, rendered only when
 /// written.

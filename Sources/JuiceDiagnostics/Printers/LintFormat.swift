@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 /// The output formats `juice-lint` writes.
 public enum LintFormat: String, Sendable, CaseIterable {

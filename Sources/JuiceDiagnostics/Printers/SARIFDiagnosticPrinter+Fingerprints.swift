@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension SARIFDiagnosticPrinter {
     /// The `partialFingerprints` key every result carries. SARIF asks for a

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 /// Renders a lint run as a SARIF 2.1.0 log, the format GitHub code scanning
 /// uploads, indented two spaces with keys in a fixed order so the output is

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 /// Whether human output gets ANSI colour.
 public enum TerminalColor {
     /// Decides colour in one place, with this precedence:

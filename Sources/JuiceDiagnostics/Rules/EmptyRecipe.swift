@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `empty-recipe`: a recipe or menu item with no ingredients.

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `invalid-amount`: an amount that is not a whole decimal number, or is too large.

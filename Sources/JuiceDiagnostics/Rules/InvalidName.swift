@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `invalid-name`: an id that is empty, contains whitespace, '#' or control characters, or is reserved.

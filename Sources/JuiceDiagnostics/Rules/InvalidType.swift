@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `invalid-type`: a value has the wrong shape, such as a sequence where a mapping belongs.

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `recipe-cycle`: recipes that contain themselves, directly or through others.

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `resource-limit`: the input exceeds a safety bound (nesting depth, alias expansion, scalar size).

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `unknown-key`: a key the recipe language does not define.

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `unused-fruit`: a declared fruit that no menu item uses, directly or through recipes.

@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `unused-recipe`: an intermediate recipe that no menu item reaches.

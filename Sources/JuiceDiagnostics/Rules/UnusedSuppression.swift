@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
     /// `unused-suppression`: a suppression comment that suppressed nothing, or names an unknown rule.

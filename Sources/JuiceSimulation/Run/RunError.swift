@@ -1,7 +1,7 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceYAML
+@_spi(Internals) import JuiceYAML
 import JuiceBook
 /// Why a `juice-run` ended early or failed, as data. The library says what
 /// went wrong; `JuiceCommandLine` prints it as `juice-run: error: ...` (with

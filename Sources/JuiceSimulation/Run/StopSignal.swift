@@ -1,4 +1,4 @@
-import JuiceSupport
+@_spi(Internals) import JuiceSupport
 import JuiceEngine
 #if canImport(Glibc)
 import Glibc
