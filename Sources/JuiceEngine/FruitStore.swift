@@ -75,7 +75,7 @@ public struct FruitStore: Sendable, Hashable {
     /// Takes every need of `needs[span]` and returns true, or takes nothing,
     /// lists the short fruits in `short` (emptied first, its storage reused)
     /// and returns false.
-    mutating func take(_ needs: [RecipeBook.FruitAmount], _ span: Range<Int>, shortages short: inout [Shortage]) -> Bool {
+    @usableFromInline mutating func take(_ needs: [RecipeBook.FruitAmount], _ span: Range<Int>, shortages short: inout [Shortage]) -> Bool {
         // Emptying an empty list still went through `replaceSubrange`, and
         // most orders are served: the list is only touched for a refusal.
         if !short.isEmpty { short.removeAll(keepingCapacity: true) }
@@ -91,7 +91,7 @@ public struct FruitStore: Sendable, Hashable {
     /// passes every menu item's needs end to end (`JuiceMaker.needs`), read by
     /// index, where reaching into the book for an item's own array retained
     /// and released it around every order.
-    mutating func takeIfAvailable(_ needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> Bool {
+    @usableFromInline mutating func takeIfAvailable(_ needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> Bool {
         for index in span where self[needs[index].fruit] < needs[index].amount { return false }
         for index in span { counts[needs[index].fruit] -= needs[index].amount }
         return true
@@ -104,7 +104,7 @@ public struct FruitStore: Sendable, Hashable {
     /// over the needs, of stock ÷ need, at most `times`. Needs name each fruit
     /// once, as a compiled book's do; nil (nothing taken) when a need is not
     /// a positive amount, for the caller to take one at a time.
-    mutating func take(upTo times: Int, _ needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> Int? {
+    @usableFromInline mutating func take(upTo times: Int, _ needs: [RecipeBook.FruitAmount], _ span: Range<Int>) -> Int? {
         var taken = times
         for index in span {
             let need = needs[index]

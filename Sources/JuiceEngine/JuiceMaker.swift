@@ -22,7 +22,7 @@ public struct JuiceMaker: Sendable {
     public let book: RecipeBook
     public var store: FruitStore
     /// What an order of each menu item takes.
-    let orders: OrderNeeds
+    @usableFromInline let orders: OrderNeeds
 
     /// A maker for `book` with `store`, the opening stock by default.
     public init(book: RecipeBook, store: FruitStore? = nil) {
@@ -39,20 +39,20 @@ public struct JuiceMaker: Sendable {
 
     /// Makes one of the menu item at `menuIndex`; on a refusal the short fruits
     /// are in `short`, whose storage a long run reuses order after order.
-    public mutating func make(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
+    @inlinable public mutating func make(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
         store.take(orders.parts, orders.spans[menuIndex], shortages: &short)
     }
 
     /// Makes one of the menu item at `menuIndex`, saying only whether it was
     /// served: no list of short fruits is built for a refusal.
-    public mutating func makeIfAvailable(_ menuIndex: Int) -> Bool {
+    @inlinable public mutating func makeIfAvailable(_ menuIndex: Int) -> Bool {
         store.takeIfAvailable(orders.parts, orders.spans[menuIndex])
     }
 
     /// Makes up to `times` of the menu item at `menuIndex`, one after another
     /// as `makeIfAvailable(_:)` would, and returns how many were served; nil
     /// (nothing made) when a need is not a positive amount.
-    public mutating func makeIfAvailable(_ menuIndex: Int, times: Int) -> Int? {
+    @inlinable public mutating func makeIfAvailable(_ menuIndex: Int, times: Int) -> Int? {
         store.take(upTo: times, orders.parts, orders.spans[menuIndex])
     }
 

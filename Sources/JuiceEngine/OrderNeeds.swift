@@ -8,13 +8,13 @@ import JuiceBook
 /// table of it: `JuiceMaker` takes orders through it, `ShortfallLedger` follows
 /// the run that serves them all, and nothing outside the engine reads it.
 /// Batches with leftovers (docs/yields.md) change what an order takes here.
-struct OrderNeeds: Sendable {
+@usableFromInline struct OrderNeeds: Sendable {
     /// Every menu item's needs end to end. The store's takes read them by
     /// index (`parts`, `spans[menu]`): reaching into the book for an item's
     /// own array retained and released it around every order.
-    let parts: [RecipeBook.FruitAmount]
+    @usableFromInline let parts: [RecipeBook.FruitAmount]
     /// Where each menu item's needs are in `parts`.
-    let spans: [Range<Int>]
+    @usableFromInline let spans: [Range<Int>]
 
     init(book: RecipeBook) {
         var parts: [RecipeBook.FruitAmount] = []

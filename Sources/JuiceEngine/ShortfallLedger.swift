@@ -7,12 +7,17 @@ import JuiceBook
 public struct ShortfallLedger: Sendable {
     /// One fruit's count in the all-served run and the lowest it has been,
     /// side by side, so an order's need touches one array.
-    private struct Level: Sendable {
-        var count: Int
-        var lowest: Int
+    @usableFromInline struct Level: Sendable {
+        @usableFromInline var count: Int
+        @usableFromInline var lowest: Int
+
+        @inlinable init(count: Int, lowest: Int) {
+            self.count = count
+            self.lowest = lowest
+        }
 
         /// Takes `amount` as if it were served; the count saturates at `Int.min`.
-        mutating func take(_ amount: Int) {
+        @inlinable mutating func take(_ amount: Int) {
             let (value, overflow) = count.subtractingReportingOverflow(amount)
             count = overflow ? Int.min : value
             lowest = min(lowest, count)
@@ -20,7 +25,7 @@ public struct ShortfallLedger: Sendable {
 
         /// Takes a positive `amount` `times` times over, as that many `take`s
         /// would: the count only falls, so its lowest is where it ends.
-        mutating func take(_ amount: Int, times: Int) {
+        @inlinable mutating func take(_ amount: Int, times: Int) {
             let (total, tooMuch) = amount.multipliedReportingOverflow(by: times)
             guard !tooMuch else {
                 // Beyond `Int`, the count may still end above `Int.min`: one at a time.
@@ -33,8 +38,8 @@ public struct ShortfallLedger: Sendable {
         }
     }
 
-    private var levels: [Level]
-    private let orders: OrderNeeds
+    @usableFromInline var levels: [Level]
+    @usableFromInline let orders: OrderNeeds
 
     /// Follows `maker`'s run from its stock as it is now.
     public init(following maker: JuiceMaker) {
@@ -43,7 +48,7 @@ public struct ShortfallLedger: Sendable {
     }
 
     /// Serves `times` orders of menu item `menu`, short or not.
-    public mutating func serve(_ menu: Int, times: Int = 1) {
+    @inlinable public mutating func serve(_ menu: Int, times: Int = 1) {
         for index in orders.spans[menu] {
             let need = orders.parts[index]
             if times == 1 { levels[need.fruit].take(need.amount) } else { levels[need.fruit].take(need.amount, times: times) }

@@ -49,7 +49,7 @@ public struct ScriptParser: Sendable {
     private final class Tables: Sendable {
         let book: RecipeBook
         let file: String
-        let keywords = ScriptKeyword.Table()
+        let keywords = ScriptKeywordTable()
         let menuNames: NameTable<Int>
         let fruitNames: NameTable<Int>
         /// Built on the first misspelt name; a script with none never pays for it.
