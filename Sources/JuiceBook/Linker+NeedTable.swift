@@ -46,11 +46,13 @@ extension Linker {
                 reportOverflow(of: node, fruit: fruit, at: edge)
             }
             if complete {
-                sum.sortTouched()
                 if let openingStock, let kept, !kept[node] {
-                    let short = sum.touched.filter { openingStock.indices.contains($0) && sum.totals[$0] > openingStock[$0] }
+                    // Only the few short fruits are put in order, not every one touched.
+                    var short = sum.touched.filter { openingStock.indices.contains($0) && sum.totals[$0] > openingStock[$0] }
+                    if short.count > 1 { short.sort() }
                     needs.set(node, fruits: short, amounts: sum.totals)
                 } else {
+                    sum.sortTouched()
                     needs.set(node, fruits: sum.touched, amounts: sum.totals)
                 }
             }
