@@ -71,7 +71,7 @@ same "modes" "$(printf '%s\n' "$expected_files" | sed 's|^bin/.*|-rwxr-xr-x &|; 
   "$(cd "$dest" && for f in $expected_files; do ls -l "$f" | awk '{print $1, $NF}'; done)"
 
 # The binaries: the version in the sources, the canonical book, a broken book.
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/JuiceKit/Support/Version.swift)
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/JuiceSupport/Version.swift)
 for t in juice-lint juice-run; do
   same "$t --version" "$version" "$("$dest/bin/$t" --version 2>&1)"
 done
