@@ -8,7 +8,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Amounts spelt `007`, `+3` or `1_000` carry a fix that writes the plain
 /// whole number, where that number is valid there; applying it clears the

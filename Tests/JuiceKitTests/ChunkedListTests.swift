@@ -8,7 +8,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The book keeps each file's fruit and ingredient lists as they were
 /// handed in (`ChunkedList`), and the join of a large file's pieces checks keys

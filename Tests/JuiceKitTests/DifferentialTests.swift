@@ -8,7 +8,6 @@ import JuiceEngine
 import JuiceSimulation
 import JuiceLint
 import JuiceLanguageServer
-import JuiceCommandLine
 import Testing
 
 /// Records a simulation in the reference model's terms, ids rather than

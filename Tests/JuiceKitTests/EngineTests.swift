@@ -1,5 +1,4 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
 @_spi(Internals) @testable import JuiceYAML

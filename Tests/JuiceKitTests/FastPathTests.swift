@@ -9,7 +9,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The byte-level fast paths must give exactly what the general code gives.
 @Suite struct FastPathTests {

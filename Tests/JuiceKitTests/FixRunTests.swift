@@ -8,7 +8,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The rounds of `--fix` in memory, with a stand-in linter that offers the
 /// fixes each test needs: overlapping fixes, fixes that keep coming, files

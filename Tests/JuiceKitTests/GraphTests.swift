@@ -1,6 +1,5 @@
 import Testing
 @_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
 @testable import JuiceDiagnostics
 @_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
@@ -8,7 +7,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The rendered graph is the feature, so whole outputs are asserted.
 @Suite struct GraphTests {

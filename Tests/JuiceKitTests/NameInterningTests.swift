@@ -8,7 +8,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Ingredient names are made once per distinct name and found again by
 /// their bytes (`NameTable.intern`, `DeclarationCollector.ingredientName`).

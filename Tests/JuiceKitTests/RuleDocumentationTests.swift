@@ -8,7 +8,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Every rule's documentation holds up in the real linter: the wrong example
 /// shows its rule, the fixed one does not. Examples go through `Linter.check`,

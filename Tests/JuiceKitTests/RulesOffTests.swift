@@ -8,7 +8,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// A rule that is off is not checked at all (`RecipeWorkspace.rulesOff`),
 /// rather than checked and dropped: held equal, over seeded books with

@@ -8,7 +8,6 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The indexed path of `SuggestionIndex`, used for lists longer than
 /// `SuggestionIndex.scanLimit`, against a plain scan of every name.

@@ -1,14 +1,9 @@
 import Testing
 @_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
 @testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// "Did you mean" by edit distance: close names are suggested, far ones not.
 @Suite struct SuggestionTests {
