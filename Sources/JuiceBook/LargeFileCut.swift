@@ -67,8 +67,9 @@ package struct LargeFileCut: Sendable {
     static let targetPieceBytes = 16 * 1024
     static let maximumPieces = 256
 
-    /// The sections whose entries may be cut apart.
-    static let sections: Set<String> = ["fruits", "stock", "recipes", "menu"]
+    /// The sections whose entries may be cut apart: every top-level key
+    /// (`DeclarationCollector.topLevelKeys`, the one list) but `version`.
+    static let sections = Set(DeclarationCollector.topLevelKeys.filter { $0 != "version" })
 
     package let pieces: [Piece]
 

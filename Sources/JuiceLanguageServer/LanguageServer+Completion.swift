@@ -22,15 +22,15 @@ extension LanguageServer {
         switch path.count {
         case 0:
             return keyCompletions(DeclarationCollector.topLevelKeys, context: context)
-        case 2 where path[0] == "menu":
+        case 2 where path[0] == DeclarationKind.menuItem.section:
             return keyCompletions(DeclarationCollector.menuKeys, context: context)
-        case 2 where path[0] == "fruits":
+        case 2 where path[0] == DeclarationKind.fruit.section:
             return keyCompletions(DeclarationCollector.fruitKeys, context: context)
         case 1 where path[0] == "stock":
             return idCompletions(target.book, kinds: [.fruit], leaving: context.siblings, context: context)
-        case 2 where path[0] == "recipes":
+        case 2 where path[0] == DeclarationKind.recipe.section:
             return idCompletions(target.book, kinds: [.fruit, .recipe, .menuItem], leaving: context.siblings.union([path[1]]), context: context)
-        case 3 where path[0] == "menu" && path[2] == "recipe":
+        case 3 where path[0] == DeclarationKind.menuItem.section && path[2] == "recipe":
             return idCompletions(target.book, kinds: [.fruit, .recipe, .menuItem], leaving: context.siblings.union([path[1]]), context: context)
         default:
             return .object([("isIncomplete", .bool(false)), ("items", .array([]))])
