@@ -80,43 +80,62 @@ public struct SequentialBookLoader: BookLoader {
     public init() {}
 
     public func load(_ request: BookLoadRequest) throws(SourceError) -> LoadedBook {
-        var found = try RecipeSources.discoverSized(paths: request.paths)
-        if request.absolutePaths { found = found.map { (RecipeSources.absolutePath($0.path), $0.size) } }
-        let stdinIsStock = RecipeSources.standsForStock(request.standardInput, stockPath: request.stockPath)
-        let piped = stdinIsStock ? nil : request.standardInput.map { RecipeSources.withStandardInput($0, in: &found) }
+        let files = try BookFiles(request)
         var workspace = RecipeWorkspace(analysis: request.analysis, rulesOff: request.rulesOff, book: request.assemblesBook)
         var sources: [SourceFile] = []
         var worker = DeclarationCollector.Worker()
         worker.keepsLabels = request.keepsLabels
-        for (path, _) in found {
-            let bytes: [UInt8]
-            if let piped, piped.path == path { bytes = piped.bytes } else { bytes = try RecipeSources.readFile(path) }
-            let file = SourceFile(path: path, bytes: bytes)
+        for (path, _) in files.found {
+            let file = SourceFile(path: path, bytes: try files.bytes(of: path))
             workspace.load(WorkspaceUnit(bookFile: file, worker: &worker))
             if request.keepsText { sources.append(file) }
         }
-        if request.requiresFiles && found.isEmpty { throw .noRecipeFiles(request.paths) }
-        if let stock = try RecipeSources.stockFile(request, stdinIsStock: stdinIsStock) {
-            workspace.load(WorkspaceUnit(stockFile: stock))
-            if request.keepsText { sources.append(stock) }
-        }
+        try files.finish(&workspace, sources: &sources)
         return LoadedBook(workspace: workspace, sources: sources)
     }
 }
 
-extension RecipeSources {
-    /// Whether standard input, named as the stock file, stands for the stock
-    /// file rather than for another book file beside it.
-    package static func standsForStock(_ standardInput: SourceFile?, stockPath: String?) -> Bool {
-        standardInput.map { input in stockPath.map { sameFile(input.path, $0) } ?? false } ?? false
+/// What both loaders do alike around the per-file work: find the book
+/// files a request names, put standard input in the place of the file it
+/// stands for, read a file's bytes, and end the load with the empty-book
+/// check and the stock file.
+package struct BookFiles: Sendable {
+    /// Every book file's path as shown, and its size, in path order.
+    package let found: [(path: String, size: Int)]
+    /// Standard input, when it stands for one of `found`.
+    private let piped: SourceFile?
+    private let request: BookLoadRequest
+    /// Standard input stands for the stock file rather than a book file.
+    private let stdinIsStock: Bool
+
+    /// Discovers the files; throws the first path that cannot be listed.
+    package init(_ request: BookLoadRequest) throws(SourceError) {
+        self.request = request
+        var found = try RecipeSources.discoverSized(paths: request.paths)
+        if request.absolutePaths { found = found.map { (RecipeSources.absolutePath($0.path), $0.size) } }
+        let stdinIsStock = request.standardInput.map { input in request.stockPath.map { RecipeSources.sameFile(input.path, $0) } ?? false } ?? false
+        piped = stdinIsStock ? nil : request.standardInput.map { RecipeSources.withStandardInput($0, in: &found) }
+        self.found = found
+        self.stdinIsStock = stdinIsStock
     }
 
-    /// The stock file a request names, read (from standard input when it
-    /// stands for it), or nil when it names none.
-    package static func stockFile(_ request: BookLoadRequest, stdinIsStock: Bool) throws(SourceError) -> SourceFile? {
-        guard let stockPath = request.stockPath else { return nil }
+    /// A book file's bytes: standard input's where it stands for the file,
+    /// otherwise read from disk.
+    package func bytes(of path: String) throws(SourceError) -> [UInt8] {
+        if let piped, piped.path == path { return piped.bytes }
+        return try RecipeSources.readFile(path)
+    }
+
+    /// Ends a load: no book file at all is an error when the request
+    /// requires files (a mistyped path must not pass as an empty shop); then
+    /// the stock file, if one is named, joins the workspace.
+    package func finish(_ workspace: inout RecipeWorkspace, sources: inout [SourceFile]) throws(SourceError) {
+        if request.requiresFiles && found.isEmpty { throw .noRecipeFiles(request.paths) }
+        guard let stockPath = request.stockPath else { return }
         let bytes: [UInt8]
-        if stdinIsStock, let standardInput = request.standardInput { bytes = standardInput.bytes } else { bytes = try readFile(stockPath) }
-        return SourceFile(path: displayPath(stockPath), bytes: bytes)
+        if stdinIsStock, let standardInput = request.standardInput { bytes = standardInput.bytes } else { bytes = try RecipeSources.readFile(stockPath) }
+        let stock = SourceFile(path: RecipeSources.displayPath(stockPath), bytes: bytes)
+        workspace.load(WorkspaceUnit(stockFile: stock))
+        if request.keepsText { sources.append(stock) }
     }
 }

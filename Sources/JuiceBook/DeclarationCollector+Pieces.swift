@@ -43,12 +43,12 @@ extension DeclarationCollector {
     package struct PieceJoin: Sendable {
         let plan: LargeFileCut
         /// How many pieces were added.
-        package private(set) var count = 0
+        private(set) var count = 0
         /// The head's suppression comments: the whole file's.
         private(set) var suppressions: [Suppression] = []
         private var parts: [DeclarationCollector] = []
         /// Whether every piece so far was read as the whole file would read it.
-        package private(set) var fits = true
+        private(set) var fits = true
         private var topLevel = PossiblySeenHashes()
         /// One set for every section mapping that is split: keys of
         /// different sections are told apart by the section's number.

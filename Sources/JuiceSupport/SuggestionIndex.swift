@@ -112,12 +112,6 @@ public final class SuggestionIndex: Sendable {
         return best.map { (names[$0.index], $0.isSole && (names.count <= Self.scanLimit || $0.distance <= 1)) }
     }
 
-    /// Builds the tables now, if no query has, so that queries started
-    /// together on several cores do not wait for the first one's build.
-    package func prepare() {
-        _ = prepared()
-    }
-
     /// The tables, built by the first query that needs them.
     private func prepared() -> (scalars: [[Unicode.Scalar]], variants: [UInt64]) {
         tables.withLock { tables in

@@ -28,12 +28,9 @@ public struct ParallelBookLoader: BookLoader {
     }
 
     public func load(_ request: BookLoadRequest) throws(SourceError) -> LoadedBook {
-        var found = try RecipeSources.discoverSized(paths: request.paths)
-        if request.absolutePaths { found = found.map { (RecipeSources.absolutePath($0.path), $0.size) } }
-        let stdinIsStock = RecipeSources.standsForStock(request.standardInput, stockPath: request.stockPath)
-        let piped = stdinIsStock ? nil : request.standardInput.map { RecipeSources.withStandardInput($0, in: &found) }
-        let totalBytes = found.reduce(0) { $0 + $1.size }
-        let jobs = Self.jobs(found, piped: piped, cutting: totalBytes >= parallelAbove ? totalBytes : nil)
+        let files = try BookFiles(request)
+        let totalBytes = files.found.reduce(0) { $0 + $1.size }
+        let jobs = Self.jobs(files, cutting: totalBytes >= parallelAbove ? totalBytes : nil)
         let parallel = ParallelFiles.worthIt(files: jobs.count, totalBytes: totalBytes, parallelAbove: parallelAbove)
         var workspace = RecipeWorkspace(analysis: request.analysis, rulesOff: request.rulesOff, book: request.assemblesBook)
         var sources: [SourceFile] = []
@@ -52,14 +49,10 @@ public struct ParallelBookLoader: BookLoader {
                     return .piece(worker.collect(piece: index, of: plan, in: file), file, plan)
                 case .file(let path):
                     let bytes: [UInt8]
-                    if let piped, path == piped.path {
-                        bytes = piped.bytes
-                    } else {
-                        do throws(SourceError) {
-                            bytes = try RecipeSources.readFile(path)
-                        } catch {
-                            return .failure(error)
-                        }
+                    do throws(SourceError) {
+                        bytes = try files.bytes(of: path)
+                    } catch {
+                        return .failure(error)
                     }
                     let file = SourceFile(path: path, bytes: bytes)
                     return .unit(WorkspaceUnit(bookFile: file, worker: &worker), keepingText ? file : nil)
@@ -86,11 +79,7 @@ public struct ParallelBookLoader: BookLoader {
             return true
         }
         if let failure { throw failure }
-        if request.requiresFiles && found.isEmpty { throw .noRecipeFiles(request.paths) }
-        if let stock = try RecipeSources.stockFile(request, stdinIsStock: stdinIsStock) {
-            workspace.load(WorkspaceUnit(stockFile: stock))
-            if keepingText { sources.append(stock) }
-        }
+        try files.finish(&workspace, sources: &sources)
         return LoadedBook(workspace: workspace, sources: sources)
     }
 
@@ -113,17 +102,15 @@ public struct ParallelBookLoader: BookLoader {
     /// as they are, and cutting them would only add the reading up front
     /// and the joins. A large file that cannot be read here is left to its
     /// worker, which reports the failure in file order.
-    private static func jobs(_ found: [(path: String, size: Int)], piped: SourceFile?, cutting totalBytes: Int?) -> [LoadJob] {
+    private static func jobs(_ files: BookFiles, cutting totalBytes: Int?) -> [LoadJob] {
         var jobs: [LoadJob] = []
-        jobs.reserveCapacity(found.count)
-        for (path, size) in found {
+        jobs.reserveCapacity(files.found.count)
+        for (path, size) in files.found {
             guard let totalBytes, size >= LargeFileCut.minimumBytes, size >= totalBytes / (2 * ParallelFiles.cores) else {
                 jobs.append(.file(path))
                 continue
             }
-            let bytes: [UInt8]?
-            if let piped, path == piped.path { bytes = piped.bytes } else { bytes = try? RecipeSources.readFile(path) }
-            guard let bytes, let plan = LargeFileCut(bytes: bytes, cores: ParallelFiles.cores) else {
+            guard let bytes = try? files.bytes(of: path), let plan = LargeFileCut(bytes: bytes, cores: ParallelFiles.cores) else {
                 jobs.append(.file(path))
                 continue
             }
