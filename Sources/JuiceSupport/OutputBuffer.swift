@@ -34,10 +34,13 @@ public final class OutputBuffer {
     ///
     /// Private, touched by one thread and never re-entered, so the dynamic
     /// exclusivity checks the runtime would make on every append buy nothing.
-    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
-    @exclusivity(unchecked) private var count = 0
-    private let limit: Int
+    ///
+    /// `@usableFromInline` so the appends below inline into the reporters of
+    /// later modules (see `append(_:_:)`).
+    @exclusivity(unchecked) @usableFromInline var storage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    @usableFromInline let limit: Int
     /// Flush after every line, for a person watching a terminal.
     @exclusivity(unchecked) public var flushesEachLine = false
 
@@ -68,12 +71,13 @@ public final class OutputBuffer {
     /// Makes room for `extra` more bytes; a line longer than the spare room
     /// grows the storage rather than being split. Inlined into every append,
     /// where it is one comparison (see `append(_:_:)`).
-    @inline(__always)
-    private func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    func reserve(_ extra: Int) {
         if extra > capacity - count { grow(to: count + extra) }
     }
 
-    private func grow(to needed: Int) {
+    @usableFromInline
+    func grow(to needed: Int) {
         let larger = max(needed, capacity * 2)
         let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         fresh.update(from: storage, count: count)
@@ -84,8 +88,8 @@ public final class OutputBuffer {
 
     /// Copies `bytes` in after what is buffered. Inlined into every append
     /// (see `append(_:_:)`).
-    @inline(__always)
-    private func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (storage + count).update(from: base, count: bytes.count)
@@ -110,15 +114,18 @@ public final class OutputBuffer {
     /// Inlined, as are the other appends a JSON event is made of: a dozen
     /// calls per event were a tenth of a `--format json` replay's
     /// instructions (1.73 G to 1.55 G on orders-1m.txt) and time (1.52 s to
-    /// 1.25 s on orders-10m.txt, medians of 5).
-    @inline(__always)
+    /// 1.25 s on orders-10m.txt, medians of 5). The reporters are in later
+    /// modules, so inlining needs `@inlinable`: without it, `--format json`
+    /// over orders-1m.txt took 1.67 G instructions against 1.53 G with it
+    /// (callgrind), and 1.41× cf0d643's time on orders-10m.txt.
+    @inlinable @inline(__always)
     public func append(_ bytes: [UInt8], _ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "piece out of range")
         bytes.withUnsafeBufferPointer { copy(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Appends one byte. Inlined (see `append(_:_:)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func append(byte: UInt8) {
         reserve(1)
         storage[count] = byte
@@ -127,7 +134,7 @@ public final class OutputBuffer {
 
     /// Appends constant text without touching a reference count. Inlined
     /// (see `append(_:_:)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func append(_ text: StaticString) {
         copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -140,6 +147,7 @@ public final class OutputBuffer {
     /// bytes; with a division per digit and a second pass to count them,
     /// `--format json` over orders-10m.txt took 1.76 s, and 1.58 s this way
     /// (medians of 5, 10% less user time).
+    @inlinable
     public func append(decimal value: Int) {
         // A sign and 19 digits, as `Int.min` needs.
         reserve(20)
@@ -177,11 +185,11 @@ public final class OutputBuffer {
     }
 
     /// `00` to `99`, the two digits of each, for `append(decimal:)`.
-    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    @usableFromInline static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Ends a line assembled with `append`, flushing as `line` would.
     /// Inlined (see `append(_:_:)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func endLine() {
         append(byte: UInt8(ascii: "\n"))
         if flushesEachLine || count >= limit { flush() }
@@ -210,6 +218,7 @@ public final class OutputBuffer {
     }
 
     /// Writes the buffered bytes once they fill a block, as `write` does.
+    @usableFromInline
     func flushIfFull() {
         if count >= limit { flush() }
     }
