@@ -19,7 +19,13 @@ extension Linker {
             count: edges.count, parts: Self.partsBound(edges, order: order, fruits: declarations.fruits.count, kept: kept)
         )
         var sum = NeedSum(fruits: declarations.fruits.count)
+        var bound = openingStock.map { StockBound(stock: $0, count: edges.count) }
         for node in order where !skip[node] {
+            if let kept, !kept[node], bound?.surelyCovers(node, edges) == true {
+                // Nothing short and no overflow: what summing would find.
+                needs.set(node, fruits: [], amounts: sum.totals)
+                continue
+            }
             var complete = true
             var overflow: (edge: Edge, fruit: Int)?
             edgeLoop: for edge in edges[node] {
@@ -54,6 +60,7 @@ extension Linker {
                 } else {
                     sum.sortTouched()
                     needs.set(node, fruits: sum.touched, amounts: sum.totals)
+                    if let span = needs.span(of: node) { needs.withParts(span) { bound?.note(node, parts: $0) } }
                 }
             }
             sum.clear()

@@ -39,6 +39,8 @@ public enum RecipeValues {
 
     /// Whether `id` is an order-script keyword (`reservedIDs`).
     static func isReserved(_ id: String) -> Bool {
-        ScriptKeyword(rawValue: id) != nil
+        // Every id of a book is checked here, and most are longer than any
+        // command word: the length settles those without a look-up.
+        id.utf8.count <= ScriptKeyword.longest && ScriptKeyword(rawValue: id) != nil
     }
 }

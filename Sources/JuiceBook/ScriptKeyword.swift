@@ -12,4 +12,7 @@ public enum ScriptKeyword: String, CaseIterable, Sendable {
     case set
     /// `stock`: show the stock at this point.
     case stock
+
+    /// The length in UTF-8 of the longest word.
+    public static let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
 }

@@ -41,6 +41,13 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     /// (each in `Rules/`). The switch is exhaustive, so the compiler keeps it
     /// complete; `RuleDocumentationTests` checks that each case maps to the
     /// descriptor of its own rule.
+    ///
+    /// Inlined where it is read, so that `defaultSeverity`, asked of every
+    /// diagnostic made, sorted and configured, loads one field of one
+    /// descriptor rather than copying the whole descriptor (ten strings
+    /// retained and released): that copy was 2% of linting 100,000 unused
+    /// fruits (callgrind).
+    @inline(__always)
     public var descriptor: RuleDescriptor {
         switch self {
         case .yamlSyntax: return .yamlSyntax
