@@ -46,6 +46,8 @@ struct BookDeclarations: Sendable {
     /// Fruits whose stock is unknown rather than missing: stocked where it
     /// does not count, or by an entry whose amount could not be read.
     private(set) var uncountedStock: Set<String> = []
+    /// Whether a recipe that stands declared a `yield:`.
+    private(set) var declaresYield = false
     /// Whether stock entries may have been lost unseen.
     private(set) var stockIncomplete = false
 
@@ -108,6 +110,7 @@ struct BookDeclarations: Sendable {
                 leftOut.append(.init(composite: composite, notes: [note]))
             }
         }
+        declaresYield = declaresYield || file.declaresYield
         fruits.append(contentsOf: keptFruits.standing(file.fruits))
         composites.append(contentsOf: keptComposites.standing(file.composites), ingredientBase: base)
         mergeLeftOut(file, base: base)
@@ -217,7 +220,7 @@ struct BookDeclarations: Sendable {
             }
             diagnostics += file.stockDiagnostics[entry.diagnostics]
             if let amount = entry.amount {
-                stock.append(.init(fruit: entry.fruit, range: entry.range, amount: amount))
+                stock.append(.init(fruit: entry.fruit, range: entry.range, amount: amount, mayNameRecipe: entry.mayNameRecipe))
             } else {
                 uncountedStock.insert(entry.fruit)
             }

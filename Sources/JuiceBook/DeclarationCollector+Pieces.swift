@@ -79,8 +79,19 @@ extension DeclarationCollector {
         }
 
         /// The pieces' declarations in order, or nil when a piece did not fit.
+        ///
+        /// A piece of entries does not see the file's `version:`, so it reads
+        /// as version 2; when another piece found `version: 1`, a piece that
+        /// used a version 2 key sends the file to a whole read, and stock
+        /// entries lose the right to name recipes, as in a whole read.
         consuming func finish() -> [DeclarationCollector]? {
-            fits && isComplete ? parts : nil
+            guard fits && isComplete else { return nil }
+            guard parts.contains(where: { $0.languageVersion == 1 }) else { return parts }
+            guard !parts.contains(where: \.usesVersionTwo) else { return nil }
+            for part in parts.indices {
+                for entry in parts[part].stock.indices { parts[part].stock[entry].mayNameRecipe = false }
+            }
+            return parts
         }
 
         private mutating func checkKeys(_ piece: Piece, _ kind: LargeFileCut.Kind) -> Bool {

@@ -23,6 +23,10 @@ package struct DeclarationCollector: Sendable {
         var range: SourceRange
         var label: String?
         var emoji: String?
+        /// The cost of one unit, in the shop's smallest currency unit (version 2).
+        var cost: Int?
+        /// How many units one purchase gives (version 2).
+        var pack: Int?
     }
 
     struct IngredientDeclaration: Sendable {
@@ -42,14 +46,19 @@ package struct DeclarationCollector: Sendable {
         var range: SourceRange
         var label: String?
         var price: Int?
+        /// A recipe's servings per batch, where its long form says (version 2).
+        var yield: Int?
         /// This composite's ingredients in the collector's `ingredients`.
         var ingredients: Range<Int> = 0..<0
     }
 
     struct StockDeclaration: Sendable {
+        /// The fruit, or in version 2 the recipe, the entry names.
         var fruit: String
         var range: SourceRange
         var amount: Int
+        /// Whether the entry may name a recipe (its file is not version 1).
+        var mayNameRecipe: Bool
     }
 
     /// A stock entry as written. Whether it counts depends on earlier files:
@@ -62,6 +71,8 @@ package struct DeclarationCollector: Sendable {
         var range: SourceRange
         /// Nil when the amount is not a valid count.
         var amount: Int?
+        /// Whether the entry's file lets stock name a recipe (any version but 1).
+        var mayNameRecipe: Bool
         /// This entry's problems in `stockDiagnostics`.
         package var diagnostics: Range<Int>
     }
@@ -92,8 +103,12 @@ package struct DeclarationCollector: Sendable {
 
     package static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
     static let stockFileKeys = ["version", "stock"]
-    package static let fruitKeys = ["label", "emoji"]
+    package static let fruitKeys = ["label", "emoji", "cost", "pack"]
     package static let menuKeys = ["label", "price", "recipe"]
+    /// A recipe's long form (version 2): a body with a `recipe:` key.
+    package static let recipeKeys = ["recipe", "yield", "label"]
+    /// The keys version 1 does not have, which a `version: 1` file may not use.
+    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield"]
 
     /// Problems that stand whatever the other files say.
     package var diagnostics: [Diagnostic] = []
@@ -136,6 +151,13 @@ package struct DeclarationCollector: Sendable {
     /// the wrong shape, a file cut short by a syntax error): then no fruit's
     /// stock can be called missing.
     var stockIncomplete = false
+    /// The file's `version:`, read before its sections; nil when it has none.
+    var languageVersion: Int?
+    /// Whether the file used anything version 1 does not have, for the
+    /// large-file join, which reads such a file whole.
+    var usesVersionTwo = false
+    /// Whether a recipe declared a `yield:` (`RecipeBook.keepsServings`).
+    var declaresYield = false
 
     /// Where the declaration was written.
     func range(of definition: Definition) -> SourceRange {
@@ -156,6 +178,7 @@ package struct DeclarationCollector: Sendable {
     package mutating func collect(_ document: YAMLDocument) {
         guard document.status == .complete else { return collectUncounted(document) }
         guard let root = document.root, !document[root].isNull else { return }
+        readVersion(document, root)
         guard document[root].kind == .mapping else {
             report(.invalidType, document, root,
                    "a recipe document must be a mapping, found \(document[root].kindDescription)",
@@ -189,6 +212,7 @@ package struct DeclarationCollector: Sendable {
     private mutating func collectStockFile(_ document: YAMLDocument) {
         guard document.status == .complete else { return collectUncounted(document) }
         guard let root = document.root, !document[root].isNull else { return }
+        readVersion(document, root)
         guard document[root].kind == .mapping else {
             report(.invalidType, document, root,
                    "a stock file must be a mapping, found \(document[root].kindDescription)",
@@ -229,107 +253,5 @@ package struct DeclarationCollector: Sendable {
                 continue
             }
         }
-    }
-
-    // MARK: Sections
-
-    private mutating func checkVersion(_ document: YAMLDocument, _ value: YAMLNode.ID) {
-        let node = document[value]
-        let isOne = document.hasText(value, "1")
-            && ((node.style == .plain && !node.hasTag) || document.tag(of: value) == AmountReader.intTag)
-        if !isOne {
-            let shown = node.kind == .scalar && !node.isNull ? "'\(document.text(of: value))'" : node.kindDescription
-            report(.unsupportedVersion, document, value, "unsupported version \(shown)",
-                   help: "this juice-maker reads recipe language version 1; write 'version: 1' or leave it out")
-        }
-    }
-
-    private mutating func collectFruit(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        var fruit = FruitDeclaration(id: id, range: document.range(of: key))
-        let node = document[value]
-        if node.kind == .mapping {
-            forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
-                guard collector.isScalarKey(document, fieldKey) else { return }
-                if document.hasText(fieldKey, "label") {
-                    let label = collector.shown(document, fieldValue, field: "label")
-                    if counts { fruit.label = label }
-                } else if document.hasText(fieldKey, "emoji") {
-                    let emoji = collector.shown(document, fieldValue, field: "emoji")
-                    if counts { fruit.emoji = emoji }
-                } else {
-                    collector.reportUnknownKey(
-                        document, fieldKey, document.text(of: fieldKey), expected: Self.fruitKeys, in: "fruit '\(id)'", mapping: value
-                    )
-                }
-            }
-        } else if !node.isNull {
-            report(.invalidType, document, value,
-                   "fruit '\(id)' must be a mapping or empty, found \(node.kindDescription)",
-                   help: "write '\(id): { label: ..., emoji: ... }' or just '\(id):'")
-        }
-        declarations.append(Declared(definition: Definition(kind: .fruit, index: fruits.count), idHash: id.hashValue))
-        fruits.append(fruit)
-    }
-
-    private mutating func collectStock(_ document: YAMLDocument, _ fruit: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        let first = stockDiagnostics.count
-        let amount = Self.amount(document, value, allowZero: true, what: "stock of '\(fruit)'", into: &stockDiagnostics)
-        stock.append(StockEntry(fruit: fruit, range: document.range(of: key), amount: amount, diagnostics: first..<stockDiagnostics.count))
-    }
-
-    private mutating func collectRecipe(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        let ingredients = readIngredients(document, value, owner: "recipe '\(id)'", ownerKey: key)
-        declarations.append(Declared(definition: Definition(kind: .recipe, index: composites.count), idHash: id.hashValue))
-        composites.append(CompositeDeclaration(
-            id: id, kind: .recipe, range: document.range(of: key), ingredients: ingredients ?? 0..<0
-        ))
-    }
-
-    private mutating func collectMenuItem(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        var item = CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: key))
-        let node = document[value]
-        if node.kind == .mapping {
-            var sawRecipe = false
-            forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
-                guard collector.isScalarKey(document, fieldKey) else { return }
-                // Keys are told apart by their bytes, making no `String`.
-                if document.hasText(fieldKey, "label") {
-                    let label = collector.shown(document, fieldValue, field: "label")
-                    if counts { item.label = label }
-                } else if document.hasText(fieldKey, "price") {
-                    let price = Self.amount(document, fieldValue, allowZero: true, what: "price of '\(id)'", into: &collector.diagnostics)
-                    if counts { item.price = price }
-                } else if document.hasText(fieldKey, "recipe") {
-                    let ingredients = collector.readIngredients(document, fieldValue, owner: "menu item '\(id)'", ownerKey: fieldKey)
-                    if counts {
-                        sawRecipe = true
-                        item.ingredients = ingredients ?? 0..<0
-                    } else if let ingredients {
-                        // Its names are still resolved, as a shadow's.
-                        collector.leftOut.append(LeftOutDeclaration(
-                            composite: CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: fieldKey), ingredients: ingredients),
-                            notes: []
-                        ))
-                    }
-                } else {
-                    collector.reportUnknownKey(
-                        document, fieldKey, document.text(of: fieldKey), expected: Self.menuKeys, in: "menu item '\(id)'", mapping: value
-                    )
-                }
-            }
-            if !sawRecipe {
-                report(.emptyRecipe, document, key, "menu item '\(id)' has no recipe",
-                       help: "add 'recipe: { FRUIT: AMOUNT, ... }'")
-            }
-        } else if node.isNull {
-            report(.emptyRecipe, document, key, "menu item '\(id)' has no recipe",
-                   help: "add 'recipe: { FRUIT: AMOUNT, ... }'")
-        } else {
-            report(.invalidType, document, value,
-                   "menu item '\(id)' must be a mapping, found \(node.kindDescription)",
-                   help: "write '\(id): { label: ..., price: ..., recipe: { FRUIT: AMOUNT } }'")
-        }
-        declarations.append(Declared(definition: Definition(kind: .menuItem, index: composites.count), idHash: id.hashValue))
-        composites.append(item)
     }
 }

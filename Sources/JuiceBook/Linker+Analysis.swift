@@ -19,7 +19,7 @@ extension Linker {
     /// check runs (`reach(edges:kinds:fruits:)`).
     mutating func analyse(
         edges: EdgeTable, kinds: [DeclarationKind], reach: Reach?,
-        needs: NeedTable, openingStock: [Int], rulesOff: Set<Rule>
+        needs: NeedTable, planned: [[RecipeBook.FruitAmount]?]? = nil, openingStock: [Int], rulesOff: Set<Rule>
     ) {
         coverage = CheckCoverage()
         for rule in rulesOff { coverage.skip(rule) }
@@ -45,7 +45,7 @@ extension Linker {
             ? [Bool](repeating: false, count: declarations.fruits.count)
             : declarations.fruits.map { invalidRanges.contains($0.range) }
         if !rulesOff.contains(.neverMakeable) {
-            reportNeverMakeable(needs: needs, kinds: kinds, openingStock: openingStock, invalidFruit: invalidFruit)
+            reportNeverMakeable(needs: needs, planned: planned, kinds: kinds, openingStock: openingStock, invalidFruit: invalidFruit)
         }
         if !rulesOff.contains(.missingStock) { reportMissingStock(invalidFruit: invalidFruit) }
     }
@@ -99,9 +99,14 @@ extension Linker {
         }
     }
 
-    private mutating func reportNeverMakeable(needs: NeedTable, kinds: [DeclarationKind], openingStock: [Int], invalidFruit: [Bool]) {
+    /// `planned`, in a book that keeps servings, is each item's plan from
+    /// the opening servings (`plannedNeeds`), which replaces its flattened need.
+    private mutating func reportNeverMakeable(
+        needs: NeedTable, planned: [[RecipeBook.FruitAmount]?]?, kinds: [DeclarationKind], openingStock: [Int], invalidFruit: [Bool]
+    ) {
         for index in kinds.indices where kinds[index] == .menuItem {
-            guard let itemNeeds = needs[index] else {
+            let itemNeeds: ArraySlice<RecipeBook.FruitAmount>? = if let planned { planned[index].map { $0[...] } } else { needs[index] }
+            guard let itemNeeds else {
                 // A cycle or an overflow left this item's need unknown.
                 coverage.skip(.neverMakeable)
                 continue

@@ -129,7 +129,8 @@ struct Linker {
     /// in `rulesOff`, whose diagnostics would only be thrown away.
     mutating func link(analysis: Bool, rulesOff: Set<Rule> = [], assemble wantsBook: Bool = true) -> RecipeBook? {
         let edges = resolve()
-        let openingStock = resolveStock()
+        let opening = resolveStock()
+        let openingStock = opening.fruits
         // Each composite's kind, kept in its file's array: read once here
         // for every walk and for the assembly.
         let kinds = declarations.composites.kinds
@@ -140,9 +141,14 @@ struct Linker {
         // Without a book to assemble, only never-makeable reads the needs of
         // what nothing else uses, and only the fruits the stock cannot cover.
         let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook ? nil : openingStock)
-        if analysis { analyse(edges: edges, kinds: kinds, reach: reach, needs: needs, openingStock: openingStock, rulesOff: rulesOff) }
+        if analysis {
+            // Where servings are kept, one order takes what its plan from the
+            // opening servings says, not its flattened need.
+            let planned = opening.keepsServings ? plannedNeeds(edges, kinds: kinds, needs: needs, opening: opening) : nil
+            analyse(edges: edges, kinds: kinds, reach: reach, needs: needs, planned: planned, openingStock: openingStock, rulesOff: rulesOff)
+        }
         reportUnknownNames()
-        return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, openingStock: openingStock) : nil
+        return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, opening: opening) : nil
     }
 
     // MARK: Names
@@ -242,31 +248,53 @@ struct Linker {
         return starts
     }
 
-    private mutating func resolveStock() -> [Int] {
+    /// The opening stock: fruit by fruit index, servings by composite index.
+    struct OpeningStock {
+        var fruits: [Int]
+        var servings: [Int]
+        /// Whether some recipe declares a yield or is stocked (`RecipeBook.keepsServings`).
+        var keepsServings: Bool
+    }
+
+    private mutating func resolveStock() -> OpeningStock {
         var stock = [Int](repeating: 0, count: declarations.fruits.count)
+        var servings = [Int](repeating: 0, count: declarations.composites.count)
+        var stocksRecipe = false
         // The fruits' ids are listed for "did you mean" only once an entry
         // names no fruit: listing a book's 100,000 fruits for nothing was
         // most of a clean link of lint-unused (0.85 of 1.1 ms, clock stamps).
         var fruitIDs: [String]?
         for entry in declarations.stock {
-            guard let index = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs) else { continue }
+            if entry.mayNameRecipe, let definition = declarations.definitions.value(for: entry.fruit), definition.kind == .recipe {
+                servings[definition.index] = entry.amount
+                stocksRecipe = true
+                continue
+            }
+            guard let index = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs, mayNameRecipe: entry.mayNameRecipe) else { continue }
             stock[index] = entry.amount
         }
         for entry in declarations.leftOutStock {
             _ = stockedFruit(entry.fruit, at: entry.range, fruitIDs: &fruitIDs, notes: entry.notes)
         }
-        return stock
+        return OpeningStock(fruits: stock, servings: servings, keepsServings: stocksRecipe || declarations.declaresYield)
     }
 
     /// The fruit a stock entry names, or nil after reporting that it names
     /// none. A name declared only where it does not count is not reported.
     /// `fruitIDs` is filled at the first report and kept for the next.
     private mutating func stockedFruit(
-        _ name: String, at range: SourceRange, fruitIDs: inout [String]?, notes: [Diagnostic.Note] = []
+        _ name: String, at range: SourceRange, fruitIDs: inout [String]?, notes: [Diagnostic.Note] = [], mayNameRecipe: Bool = false
     ) -> Int? {
         let definition = declarations.definitions.value(for: name)
         if let definition, definition.kind == .fruit { return definition.index }
         if definition == nil && declarations.uncountedIDs.contains(name) { return nil }
+        if let definition, definition.kind == .menuItem, mayNameRecipe {
+            diagnostics.append(Diagnostic(
+                .unknownFruit, at: range, "'\(name)' is a menu item; stock names fruits and recipes, and a menu item is made to order",
+                notes: notes, help: "stock the fruits or recipes '\(name)' uses instead"
+            ))
+            return nil
+        }
         let message = definition.map { "'\(name)' is a \($0.kind.rawValue), not a fruit; only fruits are stocked" }
             ?? "unknown fruit '\(name)'"
         let ids = fruitIDs ?? declarations.fruits.map(\.id)
@@ -280,49 +308,38 @@ struct Linker {
 
     // MARK: Assembly
 
-    private func assemble(edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, openingStock: [Int]) -> RecipeBook {
+    private func assemble(edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, opening: OpeningStock) -> RecipeBook {
         let composites = declarations.composites
-        // Composite index -> index among recipes or among menu items.
-        var localIndex = [Int](repeating: 0, count: composites.count)
-        var recipeCount = 0, menuCount = 0
-        for (index, kind) in kinds.enumerated() {
-            if kind == .recipe {
-                localIndex[index] = recipeCount
-                recipeCount += 1
-            } else {
-                localIndex[index] = menuCount
-                menuCount += 1
-            }
-        }
-        func ingredients(_ index: Int) -> [RecipeBook.Ingredient] {
-            edges[index].map { edge in
-                switch edge.target {
-                case .fruit(let fruit):
-                    return RecipeBook.Ingredient(component: .fruit(fruit), amount: edge.amount)
-                case .composite(let child):
-                    let component: RecipeBook.Component = kinds[child] == .recipe
-                        ? .recipe(localIndex[child]) : .menuItem(localIndex[child])
-                    return RecipeBook.Ingredient(component: component, amount: edge.amount)
-                }
-            }
-        }
+        let local = Self.localIndices(kinds)
         var recipes: [RecipeBook.Recipe] = []
         var menu: [RecipeBook.MenuItem] = []
+        var servings: [Int] = []
         for (index, composite) in composites.enumerated() {
+            let ingredients = Self.ingredients(of: index, edges, kinds: kinds, local: local)
+            let label = composite.label?.escapingControlCharacters ?? composite.id
             if composite.kind == .recipe {
-                recipes.append(.init(id: composite.id, ingredients: ingredients(index), needs: needs[index].map(Array.init) ?? []))
+                recipes.append(.init(
+                    id: composite.id, label: label, yield: composite.yield ?? 1, ingredients: ingredients,
+                    needs: needs[index].map(Array.init) ?? []
+                ))
+                servings.append(opening.servings.indices.contains(index) ? opening.servings[index] : 0)
             } else {
                 menu.append(.init(
-                    id: composite.id, label: composite.label?.escapingControlCharacters ?? composite.id, price: composite.price,
-                    ingredients: ingredients(index), needs: needs[index].map(Array.init) ?? []
+                    id: composite.id, label: label, price: composite.price, ingredients: ingredients, needs: needs[index].map(Array.init) ?? []
                 ))
             }
         }
         // Labels and emoji are shown on terminals: a control or bidi character in
         // them could retitle the window or forge lines, so the book keeps them escaped.
         let fruits = declarations.fruits.map {
-            RecipeBook.Fruit(id: $0.id, label: $0.label?.escapingControlCharacters ?? $0.id, emoji: $0.emoji?.escapingControlCharacters)
+            RecipeBook.Fruit(
+                id: $0.id, label: $0.label?.escapingControlCharacters ?? $0.id, emoji: $0.emoji?.escapingControlCharacters,
+                cost: $0.cost, pack: $0.pack ?? 1
+            )
         }
-        return RecipeBook(fruits: fruits, recipes: recipes, menu: menu, openingStock: openingStock)
+        return RecipeBook(
+            fruits: fruits, recipes: recipes, menu: menu, openingStock: opening.fruits, openingServings: servings,
+            keepsServings: opening.keepsServings
+        )
     }
 }

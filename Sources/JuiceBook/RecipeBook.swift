@@ -16,6 +16,18 @@ public struct RecipeBook: Sendable {
         /// and format characters arrive escaped (`\u{1b}`).
         public let label: String
         public let emoji: String?
+        /// The cost of one unit in the shop's smallest currency unit; nil when not declared.
+        public let cost: Int?
+        /// How many units one purchase gives; 1 when not declared.
+        public let pack: Int
+
+        public init(id: String, label: String, emoji: String?, cost: Int? = nil, pack: Int = 1) {
+            self.id = id
+            self.label = label
+            self.emoji = emoji
+            self.cost = cost
+            self.pack = pack
+        }
     }
 
     /// Where an ingredient edge points.
@@ -42,6 +54,10 @@ public struct RecipeBook: Sendable {
     /// An intermediate recipe: usable as an ingredient, never sold.
     public struct Recipe: Sendable, Hashable {
         public let id: String
+        /// The label shown to people; the id when none is declared.
+        public let label: String
+        /// Servings one batch makes (1 unless the long form says).
+        public let yield: Int
         /// The graph's edges out of this recipe, as written: the first-class
         /// data beside `needs`, for whatever needs the structure (the graph
         /// renderer; recipe yields, see docs/yields.md).
@@ -71,16 +87,34 @@ public struct RecipeBook: Sendable {
     public let menu: [MenuItem]
     /// Opening stock by fruit index; a fruit with no stock entry has 0.
     public let openingStock: [Int]
+    /// Servings on hand at opening, by recipe index (version 2 stock that
+    /// names recipes); 0 where none is stocked.
+    public let openingServings: [Int]
+    /// Whether servings are kept between orders: some recipe declares a
+    /// `yield:` or is stocked. Only then do orders plan batches, and only
+    /// then do reports show batches and servings on hand; a book without
+    /// either behaves, and prints, as version 1 did.
+    public let keepsServings: Bool
+    /// Whether any fruit declares a `cost:`: only then do reports show money
+    /// beyond revenue.
+    public var declaresCost: Bool { fruits.contains { $0.cost != nil } }
+    /// The batch rule for this book's recipes, when it keeps servings.
+    public let planner: BatchPlanner?
 
     private let fruitIndices: [String: Int]
     private let recipeIndices: [String: Int]
     private let menuIndices: [String: Int]
 
-    init(fruits: [Fruit], recipes: [Recipe], menu: [MenuItem], openingStock: [Int]) {
+    init(fruits: [Fruit], recipes: [Recipe], menu: [MenuItem], openingStock: [Int], openingServings: [Int], keepsServings: Bool) {
         self.fruits = fruits
         self.recipes = recipes
         self.menu = menu
         self.openingStock = openingStock
+        self.openingServings = openingServings
+        self.keepsServings = keepsServings
+        planner = keepsServings
+            ? BatchPlanner(yields: recipes.map(\.yield), recipeIngredients: recipes.map(\.ingredients), menuIngredients: menu.map(\.ingredients))
+            : nil
         fruitIndices = Dictionary(fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         recipeIndices = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         menuIndices = Dictionary(menu.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -15,9 +15,26 @@ public enum Capacity {
 
     /// A row per menu item, in menu order.
     public static func of(_ book: RecipeBook, stock: FruitStore) -> [Row] {
-        book.menu.indices.map { index in
+        if let planner = book.planner { return planned(book, planner, stock: stock) }
+        return book.menu.indices.map { index in
             let limit = limit(of: book.menu[index].needs, stock: stock.counts)
             return Row(menu: index, count: limit?.count ?? 0, limitingFruit: limit?.fruit)
+        }
+    }
+
+    /// Capacity where servings are kept: the exact count of orders in a
+    /// row, leftovers included (`BatchPlanner.capacity`), and the fruit the
+    /// next order would lack first, in fruit order.
+    private static func planned(_ book: RecipeBook, _ planner: BatchPlanner, stock: FruitStore) -> [Row] {
+        var scratch = BatchPlanner.Scratch(recipes: book.recipes.count, fruits: book.fruits.count)
+        return book.menu.indices.map { index in
+            guard let count = planner.capacity(menu: index, stock: stock.counts, onHand: stock.servings, scratch: &scratch) else {
+                return Row(menu: index, count: 0, limitingFruit: nil)
+            }
+            let (next, overflow) = count.addingReportingOverflow(1)
+            planner.plan(menu: index, times: overflow ? count : next, onHand: stock.servings, into: &scratch)
+            let limiting = scratch.touched.sorted().first { scratch.fruit[$0] > stock[$0] }
+            return Row(menu: index, count: count, limitingFruit: limiting)
         }
     }
 

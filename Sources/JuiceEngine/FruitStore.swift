@@ -21,15 +21,42 @@ public struct FruitStore: Sendable, Hashable {
     }
 
     public private(set) var counts: [Int]
+    /// Servings on hand by recipe index, in a book that keeps them
+    /// (`RecipeBook.keepsServings`); empty otherwise.
+    public internal(set) var servings: [Int]
 
-    /// A stock of `counts` by fruit index.
-    public init(counts: [Int]) {
+    /// A stock of `counts` by fruit index, and `servings` by recipe index.
+    public init(counts: [Int], servings: [Int] = []) {
         self.counts = counts
+        self.servings = servings
     }
 
     /// The opening stock of a book.
     public init(book: RecipeBook) {
-        self.init(counts: book.openingStock)
+        self.init(counts: book.openingStock, servings: book.keepsServings ? book.openingServings : [])
+    }
+
+    /// Adds `amount` (at least 1) servings of a recipe and returns the new count.
+    @discardableResult
+    public mutating func restock(recipe: Int, by amount: Int) throws(ChangeError) -> Int {
+        guard servings.indices.contains(recipe) else { throw .unknownFruit }
+        guard amount >= 1 else { throw .amountTooSmall(minimum: 1) }
+        let (sum, overflow) = servings[recipe].addingReportingOverflow(amount)
+        guard !overflow else { throw .overflow }
+        servings[recipe] = sum
+        return sum
+    }
+
+    /// Sets a recipe's servings on hand to `amount` (at least 0).
+    public mutating func set(recipe: Int, to amount: Int) throws(ChangeError) {
+        guard servings.indices.contains(recipe) else { throw .unknownFruit }
+        guard amount >= 0 else { throw .amountTooSmall(minimum: 0) }
+        servings[recipe] = amount
+    }
+
+    /// Takes a plan's fruit (`BatchPlanner.Scratch`, already checked to fit).
+    mutating func takePlanned(_ scratch: BatchPlanner.Scratch) {
+        for fruit in scratch.touched where counts.indices.contains(fruit) { counts[fruit] -= scratch.fruit[fruit] }
     }
 
     public subscript(fruit: Int) -> Int { counts.indices.contains(fruit) ? counts[fruit] : 0 }

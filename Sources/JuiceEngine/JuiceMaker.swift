@@ -23,12 +23,18 @@ public struct JuiceMaker: Sendable {
     public var store: FruitStore
     /// What an order of each menu item takes.
     @usableFromInline let orders: OrderNeeds
+    /// The batches the last order served made, by recipe index in recipe
+    /// order (only in a book that keeps servings; empty otherwise).
+    public private(set) var batchesMade: [BatchPlanner.Part] = []
+    /// Working space for planning orders in a book that keeps servings.
+    private var scratch: BatchPlanner.Scratch
 
     /// A maker for `book` with `store`, the opening stock by default.
     public init(book: RecipeBook, store: FruitStore? = nil) {
         self.book = book
         self.store = store ?? FruitStore(book: book)
         orders = OrderNeeds(book: book)
+        scratch = BatchPlanner.Scratch(recipes: book.planner == nil ? 0 : book.recipes.count, fruits: book.planner == nil ? 0 : book.fruits.count)
     }
 
     /// Makes one of the menu item at `menuIndex`.
@@ -40,26 +46,77 @@ public struct JuiceMaker: Sendable {
     /// Makes one of the menu item at `menuIndex`; on a refusal the short fruits
     /// are in `short`, whose storage a long run reuses order after order.
     @inlinable public mutating func make(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
-        store.take(orders.parts, orders.spans[menuIndex], shortages: &short)
+        if orders.keepsServings { return makePlanned(menuIndex, shortages: &short) }
+        return store.take(orders.parts, orders.spans[menuIndex], shortages: &short)
     }
 
     /// Makes one of the menu item at `menuIndex`, saying only whether it was
     /// served: no list of short fruits is built for a refusal.
     @inlinable public mutating func makeIfAvailable(_ menuIndex: Int) -> Bool {
-        store.takeIfAvailable(orders.parts, orders.spans[menuIndex])
+        if orders.keepsServings {
+            var short: [Shortage] = []
+            return makePlanned(menuIndex, shortages: &short)
+        }
+        return store.takeIfAvailable(orders.parts, orders.spans[menuIndex])
     }
 
     /// Makes up to `times` of the menu item at `menuIndex`, one after another
     /// as `makeIfAvailable(_:)` would, and returns how many were served; nil
     /// (nothing made) when a need is not a positive amount.
     @inlinable public mutating func makeIfAvailable(_ menuIndex: Int, times: Int) -> Int? {
-        store.take(upTo: times, orders.parts, orders.spans[menuIndex])
+        if orders.keepsServings { return makePlanned(menuIndex, times: times) }
+        return store.take(upTo: times, orders.parts, orders.spans[menuIndex])
     }
 
     /// The fruits short for one order of the menu item at `menuIndex` from
     /// the stock as it is, in fruit order; empty when it can be made now.
     public func shortages(_ menuIndex: Int) -> [Shortage] {
-        store.shortages(for: orders.parts, orders.spans[menuIndex])
+        guard orders.keepsServings, let planner = book.planner else { return store.shortages(for: orders.parts, orders.spans[menuIndex]) }
+        var scratch = scratch
+        planner.plan(menu: menuIndex, onHand: store.servings, into: &scratch)
+        return Self.shortages(scratch, store)
+    }
+
+    /// The fruits a plan takes beyond `store`, in fruit order.
+    private static func shortages(_ scratch: BatchPlanner.Scratch, _ store: FruitStore) -> [Shortage] {
+        scratch.touched.sorted().compactMap { fruit in
+            scratch.fruit[fruit] > store[fruit] ? Shortage(fruit: fruit, need: scratch.fruit[fruit], have: store[fruit]) : nil
+        }
+    }
+
+    /// One order in a book that keeps servings: planned on the servings on
+    /// hand (`BatchPlanner`), all fruit and batches or nothing.
+    @usableFromInline mutating func makePlanned(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
+        if !short.isEmpty { short.removeAll(keepingCapacity: true) }
+        batchesMade.removeAll(keepingCapacity: true)
+        guard let planner = book.planner else { return false }
+        planner.plan(menu: menuIndex, onHand: store.servings, into: &scratch)
+        short += Self.shortages(scratch, store)
+        guard short.isEmpty else { return false }
+        take(planner)
+        return true
+    }
+
+    /// Up to `times` orders in a row in a book that keeps servings: as many
+    /// as the planner's capacity says, planned and taken as one.
+    @usableFromInline mutating func makePlanned(_ menuIndex: Int, times: Int) -> Int? {
+        batchesMade.removeAll(keepingCapacity: true)
+        guard let planner = book.planner, times > 0 else { return 0 }
+        let served = planner.capacity(menu: menuIndex, stock: store.counts, onHand: store.servings, limit: times, scratch: &scratch) ?? times
+        guard served > 0 else { return 0 }
+        planner.plan(menu: menuIndex, times: served, onHand: store.servings, into: &scratch)
+        take(planner)
+        return served
+    }
+
+    /// Takes the plan in `scratch` from the store and notes its batches.
+    private mutating func take(_ planner: BatchPlanner) {
+        store.takePlanned(scratch)
+        planner.apply(scratch, to: &store.servings)
+        for recipe in scratch.walked where scratch.batches[recipe] > 0 {
+            batchesMade.append(BatchPlanner.Part(index: recipe, amount: scratch.batches[recipe]))
+        }
+        batchesMade.sort { $0.index < $1.index }
     }
 
     /// Whether one order of the menu item at `menuIndex` can be made now.

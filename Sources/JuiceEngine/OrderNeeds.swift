@@ -15,8 +15,11 @@ import JuiceBook
     @usableFromInline let parts: [RecipeBook.FruitAmount]
     /// Where each menu item's needs are in `parts`.
     @usableFromInline let spans: [Range<Int>]
+    /// Whether orders are planned in batches instead (`RecipeBook.planner`).
+    @usableFromInline let keepsServings: Bool
 
     init(book: RecipeBook) {
+        keepsServings = book.planner != nil
         var parts: [RecipeBook.FruitAmount] = []
         spans = book.menu.map { item in
             let start = parts.count

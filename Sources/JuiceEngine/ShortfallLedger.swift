@@ -40,19 +40,51 @@ public struct ShortfallLedger: Sendable {
 
     @usableFromInline var levels: [Level]
     @usableFromInline let orders: OrderNeeds
+    /// In a book that keeps servings: the all-served run's servings on hand,
+    /// on which its batches are planned.
+    private var servings: [Int]
+    private let planner: BatchPlanner?
+    private var scratch: BatchPlanner.Scratch
 
     /// Follows `maker`'s run from its stock as it is now.
     public init(following maker: JuiceMaker) {
         levels = maker.store.counts.map { Level(count: $0, lowest: $0) }
         orders = maker.orders
+        servings = maker.store.servings
+        planner = maker.book.planner
+        scratch = BatchPlanner.Scratch(recipes: planner?.recipeCount ?? 0, fruits: planner == nil ? 0 : levels.count)
     }
 
     /// Serves `times` orders of menu item `menu`, short or not.
     @inlinable public mutating func serve(_ menu: Int, times: Int = 1) {
+        if orders.keepsServings { return servePlanned(menu, times: times) }
         for index in orders.spans[menu] {
             let need = orders.parts[index]
             if times == 1 { levels[need.fruit].take(need.amount) } else { levels[need.fruit].take(need.amount, times: times) }
         }
+    }
+
+    /// `serve` in a book that keeps servings: the orders' plan on this
+    /// run's own servings, every fruit taken at once (its count only falls,
+    /// so its lowest is where it ends).
+    @usableFromInline mutating func servePlanned(_ menu: Int, times: Int) {
+        guard let planner, times > 0 else { return }
+        planner.plan(menu: menu, times: times, onHand: servings, into: &scratch)
+        for fruit in scratch.touched where levels.indices.contains(fruit) { levels[fruit].take(scratch.fruit[fruit]) }
+        planner.apply(scratch, to: &servings)
+    }
+
+    /// Adds `amount` servings of `recipe`, saturating at `Int.max`.
+    public mutating func restock(recipe: Int, by amount: Int) {
+        guard servings.indices.contains(recipe) else { return }
+        let (sum, overflow) = servings[recipe].addingReportingOverflow(amount)
+        servings[recipe] = overflow ? Int.max : sum
+    }
+
+    /// Sets `recipe`'s servings on hand to `amount`.
+    public mutating func set(recipe: Int, to amount: Int) {
+        guard servings.indices.contains(recipe) else { return }
+        servings[recipe] = amount
     }
 
     /// Adds `amount` of `fruit`, saturating at `Int.max`.

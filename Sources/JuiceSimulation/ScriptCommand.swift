@@ -11,6 +11,10 @@ public enum ScriptCommand: Sendable, Hashable {
     case restock(fruit: Int, amount: Int)
     /// `set FRUIT N`: set the stock to N (at least 0), like the app's stepper.
     case set(fruit: Int, amount: Int)
+    /// `restock RECIPE N`: add N (at least 1) servings on hand (a book that keeps servings).
+    case restockRecipe(recipe: Int, amount: Int)
+    /// `set RECIPE N`: set the servings on hand to N (at least 0).
+    case setRecipe(recipe: Int, amount: Int)
     /// `stock`: show the stock at this point.
     case stock
 }

@@ -129,12 +129,22 @@ public struct ScriptParser: Sendable {
             guard words.count == 3 else {
                 return fail(number, "expected '\(word) FRUIT AMOUNT'", "for example '\(word) mango 5'")
             }
-            guard let fruit = fruitIndex(words[1]) else {
+            let fruit = fruitIndex(words[1])
+            let recipe = fruit == nil ? book.recipeIndex(Self.text(words[1])) : nil
+            if fruit == nil {
                 let name = Self.text(words[1])
-                return fail(number, "unknown fruit '\(name)'", tables.fruitIDs.didYouMean(name))
+                guard recipe != nil else { return fail(number, "unknown fruit '\(name)'", tables.fruitIDs.didYouMean(name)) }
+                guard book.keepsServings else {
+                    return fail(number, "'\(name)' is a recipe, and this book keeps no servings of recipes",
+                                "give a recipe a 'yield:' or an opening stock entry (version 2) to keep servings")
+                }
             }
             switch WholeNumber(utf8: words[2]) {
             case .value(let amount) where amount >= minimum:
+                if let recipe {
+                    return .command(keyword == .restock ? .restockRecipe(recipe: recipe, amount: amount) : .setRecipe(recipe: recipe, amount: amount))
+                }
+                guard let fruit else { return fail(number, "unknown fruit '\(Self.text(words[1]))'") }
                 return .command(keyword == .restock ? .restock(fruit: fruit, amount: amount) : .set(fruit: fruit, amount: amount))
             case .tooLarge:
                 return fail(number, "\(word) amount '\(Self.text(words[2]))' is too large", "the largest amount is \(Int.max)")

@@ -20,6 +20,8 @@ public struct SimulationSummary: Sendable, Hashable {
     /// By fruit index, how much more the day needed at its worst moment (see
     /// `Simulation`); 0 for a fruit that never ran short.
     public var shortfall: [Int] = []
+    /// Final servings on hand by recipe index, in a book that keeps them; empty otherwise.
+    public var servings: [Int] = []
 }
 
 /// Receives every event of a run and renders it.
@@ -27,8 +29,15 @@ public protocol SimulationReporter {
     /// The commands that follow come from `source`; their `line`s count within it.
     mutating func begin(source: OrderSource)
     mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome)
+    /// An order served or refused, with the batches a served one made (by
+    /// recipe index, in recipe order; empty unless the book keeps servings).
+    mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part])
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int)
     mutating func set(line: Int, fruit: Int, stock: Int)
+    /// `restock RECIPE N`: the servings on hand are now `servings`.
+    mutating func restock(line: Int, recipe: Int, amount: Int, servings: Int)
+    /// `set RECIPE N`.
+    mutating func set(line: Int, recipe: Int, servings: Int)
     /// The `stock` command: the stock at this point, by fruit index.
     mutating func stock(line: Int, counts: [Int])
     mutating func problem(_ problem: ScriptProblem)
@@ -41,6 +50,12 @@ public protocol SimulationReporter {
 
 extension SimulationReporter {
     public var wantsEvents: Bool { true }
+    /// A reporter that shows no batches hears of the order alone.
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
+        order(sequence: sequence, line: line, menu: menu, outcome: outcome)
+    }
+    public mutating func restock(line: Int, recipe: Int, amount: Int, servings: Int) {}
+    public mutating func set(line: Int, recipe: Int, servings: Int) {}
     /// A reporter that does not name sources need not hear of them.
     public mutating func begin(source: OrderSource) {}
 }
@@ -145,6 +160,22 @@ public struct Simulation<Reporter: SimulationReporter> {
             try? maker.store.set(fruit, to: amount)
             virtual.set(fruit, to: amount)
             reporter.set(line: number, fruit: fruit, stock: maker.store[fruit])
+        case .restockRecipe(let recipe, let amount):
+            do {
+                let servings = try maker.store.restock(recipe: recipe, by: amount)
+                virtual.restock(recipe: recipe, by: amount)
+                reporter.restock(line: number, recipe: recipe, amount: amount, servings: servings)
+            } catch {
+                summary.skippedLines += 1
+                reporter.problem(ScriptProblem(
+                    file: file, line: number,
+                    message: "restocking \(amount) '\(maker.book.recipes[recipe].id)' would overflow its \(maker.store.servings[recipe]) servings on hand"
+                ))
+            }
+        case .setRecipe(let recipe, let amount):
+            try? maker.store.set(recipe: recipe, to: amount)
+            virtual.set(recipe: recipe, to: amount)
+            reporter.set(line: number, recipe: recipe, servings: amount)
         case .stock:
             reporter.stock(line: number, counts: maker.store.counts)
         }
@@ -165,7 +196,10 @@ public struct Simulation<Reporter: SimulationReporter> {
         }
         virtual.serve(menu)
         if wantsEvents {
-            reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages))
+            reporter.order(
+                sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages),
+                batches: served ? maker.batchesMade : []
+            )
         }
     }
 
@@ -185,6 +219,7 @@ public struct Simulation<Reporter: SimulationReporter> {
     /// Ends the run and reports the summary.
     public mutating func finish() -> SimulationSummary {
         summary.stock = maker.store.counts
+        summary.servings = maker.store.servings
         summary.shortfall = virtual.amounts
         reporter.finish(summary)
         return summary

@@ -31,7 +31,7 @@ import Testing
     @Test func diagnosticsAreSortedByFileThenPosition() throws {
         // Given in reverse order, reported in path order.
         let compilation = RecipeCompiler.compile([
-            SourceFile(path: "b.yaml", bytes: Array("version: 2\n".utf8)),
+            SourceFile(path: "b.yaml", bytes: Array("version: 5\n".utf8)),
             SourceFile(path: "a.yaml", bytes: Array("fruits:\n  x y:\nversion: 3\n".utf8)),
         ])
         #expect(compilation.spots == [

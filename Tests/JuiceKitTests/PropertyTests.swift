@@ -724,6 +724,8 @@ enum EngineRun {
         case .order(let menu, let count): return "'\(book.menu[menu].id)'" + (count == 1 ? "" : " x\(count)")
         case .restock(let fruit, let amount): return "'restock \(book.fruits[fruit].id) \(amount)'"
         case .set(let fruit, let amount): return "'set \(book.fruits[fruit].id) \(amount)'"
+        case .restockRecipe(let recipe, let amount): return "'restock \(book.recipes[recipe].id) \(amount)'"
+        case .setRecipe(let recipe, let amount): return "'set \(book.recipes[recipe].id) \(amount)'"
         case .stock: return "'stock'"
         }
     }

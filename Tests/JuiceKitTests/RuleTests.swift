@@ -160,8 +160,8 @@ import Testing
         let diagnostic = try compilation.single()
         #expect(diagnostic.spot == Spot(.unsupportedVersion, file, 1, 10))
         #expect(diagnostic.range.end == at(1, 11))
-        #expect(diagnostic.message == "unsupported version '2'")
-        #expect(diagnostic.help == "this juice-maker reads recipe language version 1; write 'version: 1' or leave it out")
+        #expect(diagnostic.message == "unsupported version '3'")
+        #expect(diagnostic.help == "this juice-maker reads recipe language versions 1 and 2; write 'version: 2' or leave it out")
         #expect(compilation.book == nil)
     }
 

@@ -114,7 +114,7 @@ struct SchemaTests {
     /// ("/" is the document itself). A bad id is reported at the mapping that
     /// holds it.
     static let rejected: [String: String] = [
-        "version: 2": "/version",
+        "version: 3": "/version",
         "version: '1'": "/version",
         "fruits: { restock: }": "/fruits",
         "fruits: { set: }": "/fruits",

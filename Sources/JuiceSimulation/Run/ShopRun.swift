@@ -145,12 +145,12 @@ public struct ShopRun {
                 outcome = replay(book, JSONLinesSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights, reporting: report)
             }
             exit = outcome.exit
-            finalStock = FruitStore(counts: outcome.summary.stock)
+            finalStock = FruitStore(counts: outcome.summary.stock, servings: outcome.summary.servings)
         }
 
         var saveFailure: (error: FileWriter.Failure, stock: String)?
         if let path = options.saveStockPath {
-            let text = StockFile.render(finalStock.counts, book: book)
+            let text = StockFile.render(finalStock.counts, servings: finalStock.servings, book: book)
             do {
                 try AtomicFile.write(text, to: path)
             } catch {

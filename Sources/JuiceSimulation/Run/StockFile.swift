@@ -7,18 +7,28 @@ import JuiceEngine
 /// The YAML a saved stock is written as: a document with a `stock:` section,
 /// which `juice-run --stock` and `juice-lint --stock` read back.
 public enum StockFile {
-    /// The YAML text of a stock, by fruit index, with a comment saying how to use it.
-    public static func render(_ counts: [Int], book: RecipeBook) -> String {
+    /// The YAML text of a stock, by fruit index, with a comment saying how to
+    /// use it. In a book that keeps servings, the servings on hand follow the
+    /// fruit (`servings`, by recipe index), and the file says `version: 2`,
+    /// which lets stock name recipes; otherwise it is the version 1 file it
+    /// always was.
+    public static func render(_ counts: [Int], servings: [Int] = [], book: RecipeBook) -> String {
+        let keepsServings = book.keepsServings && !book.recipes.isEmpty
         var text = """
             # Stock saved by juice-run. Replay from it with `juice-run --stock FILE`;
             # check it with `juice-lint --stock FILE`.
-            version: 1
+            version: \(keepsServings ? 2 : 1)
             stock:
 
             """
-        if book.fruits.isEmpty { text = String(text.dropLast()) + " {}\n" }
+        if book.fruits.isEmpty && !keepsServings { text = String(text.dropLast()) + " {}\n" }
         for (index, fruit) in book.fruits.enumerated() {
             text += "  \(yamlKey(fruit.id)): \(counts[index])\n"
+        }
+        if keepsServings {
+            for (index, recipe) in book.recipes.enumerated() {
+                text += "  \(yamlKey(recipe.id)): \(servings.indices.contains(index) ? servings[index] : 0)\n"
+            }
         }
         return text
     }

@@ -90,7 +90,12 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     }
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
+        order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: [])
+    }
+
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
         guard !quiet else { return }
+        guard batches.isEmpty else { return orderWithBatches(sequence: sequence, line: line, menu: menu, batches: batches) }
         output.append(Self.orderStart)
         output.append(decimal: sequence)
         output.append(Self.lineKey)
@@ -113,6 +118,55 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
             output.append(byte: UInt8(ascii: "}"))
         }
         output.endLine()
+    }
+
+    /// A served order that made batches: `"batches":{"syrup":1}` after its
+    /// empty `short`. Written plainly: only books that keep servings have it.
+    private mutating func orderWithBatches(sequence: Int, line: Int, menu: Int, batches: [BatchPlanner.Part]) {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "order")
+        json.field("seq", sequence)
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("menu", book.menu[menu].id)
+        json.field("status", "served")
+        json.key("short")
+        json.beginArray()
+        json.endArray()
+        json.key("batches")
+        json.beginObject()
+        for batch in batches { json.field(book.recipes[batch.index].id, batch.amount) }
+        json.endObject()
+        json.endObject()
+        output.line(json.output)
+    }
+
+    public mutating func restock(line: Int, recipe: Int, amount: Int, servings: Int) {
+        guard !quiet else { return }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "restock")
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("recipe", book.recipes[recipe].id)
+        json.field("amount", amount)
+        json.field("onHand", servings)
+        json.endObject()
+        output.line(json.output)
+    }
+
+    public mutating func set(line: Int, recipe: Int, servings: Int) {
+        guard !quiet else { return }
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("type", "set")
+        json.field("line", line)
+        if let source { json.field("source", source) }
+        json.field("recipe", book.recipes[recipe].id)
+        json.field("onHand", servings)
+        json.endObject()
+        output.line(json.output)
     }
 
     public mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
@@ -171,6 +225,14 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.field("skipped", summary.skippedLines)
         json.key("stock")
         fruitObject(summary.stock, into: &json)
+        if book.keepsServings {
+            json.key("onHand")
+            json.beginObject()
+            for (index, recipe) in book.recipes.enumerated() where summary.servings.indices.contains(index) {
+                json.field(recipe.id, summary.servings[index])
+            }
+            json.endObject()
+        }
         json.key("revenue")
         // Exact, so it may pass 2^63: valid JSON, which a reader that parses
         // numbers as doubles or 64-bit integers would round or refuse.

@@ -32,10 +32,15 @@ public struct TextSimulationReporter: SimulationReporter {
     }
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
+        order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: [])
+    }
+
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
         guard !quiet else { return }
         switch outcome {
         case .served:
-            output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) served")
+            let made = batches.isEmpty ? "" : " (batches: " + batches.map { "\(book.recipes[$0.index].id) \($0.amount)" }.joined(separator: ", ") + ")"
+            output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) served\(made)")
         case .refused(let short):
             output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) refused (\(Self.describe(short, book: book)))")
         }
@@ -49,6 +54,16 @@ public struct TextSimulationReporter: SimulationReporter {
     public mutating func set(line: Int, fruit: Int, stock: Int) {
         guard !quiet else { return }
         output.line("set (\(linePrefix)\(line)): \(book.fruits[fruit].id) = \(stock)")
+    }
+
+    public mutating func restock(line: Int, recipe: Int, amount: Int, servings: Int) {
+        guard !quiet else { return }
+        output.line("restock (\(linePrefix)\(line)): \(book.recipes[recipe].id) +\(amount), now \(servings) on hand")
+    }
+
+    public mutating func set(line: Int, recipe: Int, servings: Int) {
+        guard !quiet else { return }
+        output.line("set (\(linePrefix)\(line)): \(book.recipes[recipe].id) = \(servings) on hand")
     }
 
     public mutating func stock(line: Int, counts: [Int]) {
@@ -72,7 +87,14 @@ public struct TextSimulationReporter: SimulationReporter {
             output.line("")
             output.line("stock:")
             for row in Self.stockTable(summary.stock, book: book) { output.line(row) }
+            if book.keepsServings {
+                output.line("on hand:")
+                let width = book.recipes.map { $0.id.count }.max() ?? 0
+                for (recipe, count) in summary.servings.enumerated() { output.line("  \(book.recipes[recipe].id.padding(toLength: width))  \(count)") }
+            }
             output.line("")
+        } else if book.keepsServings {
+            output.line("on hand: " + summary.servings.enumerated().map { "\(book.recipes[$0.offset].id) \($0.element)" }.joined(separator: ", "))
         }
         var totals = "orders: \(summary.orders), served: \(summary.served), refused: \(summary.refused)"
         if summary.skippedLines > 0 { totals += ", skipped lines: \(summary.skippedLines)" }

@@ -1,0 +1,209 @@
+/// What orders take when recipes are made in batches and servings are kept:
+/// the one home of the rule, which the engine makes orders by and the
+/// linker's `never-makeable` check judges the opening stock by.
+///
+/// For `n` orders of a menu item, the recipes it reaches are walked from
+/// the item down, each after every recipe that uses it:
+///
+/// - `demand(r)`: the servings of `r` the item wants (× `n`), plus, for each
+///   recipe `p` that uses `r`, `batches(p) × amount(p → r)`;
+/// - `batches(r) = ⌈max(0, demand(r) − onHand(r)) ÷ yield(r)⌉`;
+/// - the fruit taken: the item's own fruit × `n`, plus each recipe's own
+///   fruit × `batches(r)`;
+/// - `onHand(r)` becomes `onHand(r) + batches(r) × yield(r) − demand(r)`.
+///
+/// These are the fewest batches that cover the orders, and the same as
+/// making servings one at a time and a batch only when none is on hand
+/// (the independent model in Tests/Reference holds the engine to that).
+/// Planning `n` orders at once gives what `n` orders one after another
+/// give, since each recipe's running total of batches is that ceiling of its
+/// running demand; so capacity and `xN` orders are one plan each, not `n`.
+///
+/// Amounts saturate at `Int.max` rather than trap: a plan that large is
+/// refused by any stock.
+public struct BatchPlanner: Sendable {
+    /// An amount of a recipe or a fruit, by index.
+    public struct Part: Sendable, Hashable {
+        public let index: Int
+        public let amount: Int
+
+        public init(index: Int, amount: Int) {
+            self.index = index
+            self.amount = amount
+        }
+    }
+
+    /// Per recipe: servings per batch, own fruit and child recipes per batch.
+    private let yields: [Int]
+    private let recipeFruit: [[Part]]
+    private let recipeChildren: [[Part]]
+    /// Per menu item: own fruit and recipes per order, and the recipes it
+    /// reaches, each after every recipe that uses it.
+    private let menuFruit: [[Part]]
+    private let menuChildren: [[Part]]
+    private let menuWalk: [[Int]]
+
+    /// A planner for recipes with `yields`, whose ingredients per batch are
+    /// `recipeIngredients`, and menu items whose ingredients per order are
+    /// `menuIngredients`. The graph must have no cycle (a valid book's has
+    /// none; the linker plans only what its cycle check cleared).
+    public init(yields: [Int], recipeIngredients: [[RecipeBook.Ingredient]], menuIngredients: [[RecipeBook.Ingredient]]) {
+        func split(_ ingredients: [RecipeBook.Ingredient]) -> (fruit: [Part], children: [Part]) {
+            var fruit: [Part] = [], children: [Part] = []
+            for ingredient in ingredients {
+                switch ingredient.component {
+                case .fruit(let index): fruit.append(Part(index: index, amount: ingredient.amount))
+                case .recipe(let index): children.append(Part(index: index, amount: ingredient.amount))
+                case .menuItem: break
+                }
+            }
+            return (fruit, children)
+        }
+        let recipes = recipeIngredients.map(split)
+        let menu = menuIngredients.map(split)
+        self.yields = yields
+        recipeFruit = recipes.map(\.fruit)
+        recipeChildren = recipes.map(\.children)
+        menuFruit = menu.map(\.fruit)
+        menuChildren = menu.map(\.children)
+        menuWalk = menu.map { Self.walk(from: $0.children, children: recipes.map(\.children)) }
+    }
+
+    /// The recipes reachable from `roots`, each after every recipe that uses
+    /// it: a depth-first walk with an explicit stack, in reverse post-order.
+    private static func walk(from roots: [Part], children: [[Part]]) -> [Int] {
+        var state = [UInt8](repeating: 0, count: children.count)  // 0 new, 1 open, 2 done
+        var postOrder: [Int] = []
+        for root in roots where children.indices.contains(root.index) && state[root.index] == 0 {
+            var stack: [(recipe: Int, next: Int)] = [(root.index, 0)]
+            state[root.index] = 1
+            while let top = stack.last {
+                let edges = children[top.recipe]
+                if top.next < edges.count {
+                    stack[stack.count - 1].next += 1
+                    let child = edges[top.next].index
+                    if children.indices.contains(child) && state[child] == 0 {
+                        state[child] = 1
+                        stack.append((child, 0))
+                    }
+                } else {
+                    state[top.recipe] = 2
+                    postOrder.append(top.recipe)
+                    stack.removeLast()
+                }
+            }
+        }
+        return postOrder.reversed()
+    }
+
+    public var recipeCount: Int { yields.count }
+
+    /// Working space for plans, reused order after order.
+    public struct Scratch: Sendable {
+        /// Servings wanted and batches made, by recipe; zero outside a plan's walk.
+        public fileprivate(set) var demand: [Int]
+        public fileprivate(set) var batches: [Int]
+        /// Fruit taken, by fruit; `touched` lists the fruits a plan set.
+        public fileprivate(set) var fruit: [Int]
+        public fileprivate(set) var touched: [Int] = []
+        /// The recipes the last plan walked, in walk order.
+        public fileprivate(set) var walked: [Int] = []
+
+        public init(recipes: Int, fruits: Int) {
+            demand = Array(repeating: 0, count: recipes)
+            batches = Array(repeating: 0, count: recipes)
+            fruit = Array(repeating: 0, count: fruits)
+        }
+
+        fileprivate mutating func clear() {
+            for recipe in walked {
+                demand[recipe] = 0
+                batches[recipe] = 0
+            }
+            for index in touched { fruit[index] = 0 }
+            walked.removeAll(keepingCapacity: true)
+            touched.removeAll(keepingCapacity: true)
+        }
+
+        fileprivate mutating func addFruit(_ index: Int, _ amount: Int, times: Int) {
+            guard fruit.indices.contains(index) else { return }
+            if fruit[index] == 0 { touched.append(index) }
+            fruit[index] = Self.saturating(fruit[index], plus: Self.saturating(amount, times: times))
+        }
+
+        static func saturating(_ amount: Int, times: Int) -> Int {
+            let (product, overflow) = amount.multipliedReportingOverflow(by: times)
+            return overflow ? Int.max : product
+        }
+
+        static func saturating(_ total: Int, plus amount: Int) -> Int {
+            let (sum, overflow) = total.addingReportingOverflow(amount)
+            return overflow ? Int.max : sum
+        }
+    }
+
+    /// Plans `times` orders of menu item `menu` from `onHand` (servings by
+    /// recipe) into `scratch`: `scratch.fruit` (at `scratch.touched`, in the
+    /// order first touched) and `scratch.batches` (at `scratch.walked`).
+    public func plan(menu: Int, times: Int = 1, onHand: [Int], into scratch: inout Scratch) {
+        scratch.clear()
+        guard menuChildren.indices.contains(menu), times > 0 else { return }
+        for part in menuChildren[menu] where scratch.demand.indices.contains(part.index) {
+            scratch.demand[part.index] = Scratch.saturating(scratch.demand[part.index], plus: Scratch.saturating(part.amount, times: times))
+        }
+        for recipe in menuWalk[menu] {
+            scratch.walked.append(recipe)
+            let have = onHand.indices.contains(recipe) ? onHand[recipe] : 0
+            let short = scratch.demand[recipe] - min(have, scratch.demand[recipe])
+            let yield = max(yields[recipe], 1)
+            let batches = short / yield + (short % yield == 0 ? 0 : 1)
+            scratch.batches[recipe] = batches
+            guard batches > 0 else { continue }
+            for part in recipeChildren[recipe] where scratch.demand.indices.contains(part.index) {
+                scratch.demand[part.index] = Scratch.saturating(scratch.demand[part.index], plus: Scratch.saturating(part.amount, times: batches))
+            }
+            for part in recipeFruit[recipe] { scratch.addFruit(part.index, part.amount, times: batches) }
+        }
+        for part in menuFruit[menu] { scratch.addFruit(part.index, part.amount, times: times) }
+    }
+
+    /// The servings on hand once the planned orders are made: `onHand`
+    /// plus what the batches yield, less what was used.
+    public func apply(_ scratch: Scratch, to onHand: inout [Int]) {
+        for recipe in scratch.walked where onHand.indices.contains(recipe) {
+            let made = Scratch.saturating(scratch.batches[recipe], times: max(yields[recipe], 1))
+            onHand[recipe] = Scratch.saturating(onHand[recipe], plus: made) - scratch.demand[recipe]
+        }
+    }
+
+    /// How many orders of `menu` in a row `stock` (by fruit) and `onHand`
+    /// serve, at most `limit`: the most `n` whose plan fits the stock (the
+    /// fruit a plan takes only grows with `n`), found by doubling and then
+    /// halving. Nil when the item takes no fruit at all, however many.
+    public func capacity(menu: Int, stock: [Int], onHand: [Int], limit: Int = Int.max, scratch: inout Scratch) -> Int? {
+        func fits(_ count: Int) -> Bool {
+            plan(menu: menu, times: count, onHand: onHand, into: &scratch)
+            return scratch.touched.allSatisfy { scratch.fruit[$0] <= (stock.indices.contains($0) ? stock[$0] : 0) }
+        }
+        guard limit > 0 else { return 0 }
+        guard fits(1) else { return 0 }
+        // Doubling until a count does not fit (or the limit is reached).
+        var good = 1
+        var bad: Int?
+        while bad == nil && good < limit {
+            let next = good > limit / 2 ? limit : good * 2
+            if fits(next) { good = next } else { bad = next }
+        }
+        guard var high = bad else {
+            // The limit fits: with no fruit at all taken, say so.
+            plan(menu: menu, times: 1, onHand: [], into: &scratch)
+            return scratch.touched.isEmpty && limit == Int.max ? nil : good
+        }
+        var low = good
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        return low
+    }
+}
