@@ -131,12 +131,12 @@ public struct BatchPlanner: Sendable {
             fruit[index] = Self.saturating(fruit[index], plus: Self.saturating(amount, times: times))
         }
 
-        static func saturating(_ amount: Int, times: Int) -> Int {
+        public static func saturating(_ amount: Int, times: Int) -> Int {
             let (product, overflow) = amount.multipliedReportingOverflow(by: times)
             return overflow ? Int.max : product
         }
 
-        static func saturating(_ total: Int, plus amount: Int) -> Int {
+        public static func saturating(_ total: Int, plus amount: Int) -> Int {
             let (sum, overflow) = total.addingReportingOverflow(amount)
             return overflow ? Int.max : sum
         }

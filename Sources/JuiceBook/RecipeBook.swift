@@ -97,9 +97,13 @@ public struct RecipeBook: Sendable {
     public let keepsServings: Bool
     /// Whether any fruit declares a `cost:`: only then do reports show money
     /// beyond revenue.
-    public var declaresCost: Bool { fruits.contains { $0.cost != nil } }
+    public var declaresCost: Bool { costs != nil }
     /// The batch rule for this book's recipes, when it keeps servings.
     public let planner: BatchPlanner?
+    /// Cost per serving of every recipe and menu item, when some fruit
+    /// declares a cost (`declaresCost`); nil otherwise, so a book without
+    /// costs pays nothing for them.
+    public let costs: CostTable?
 
     private let fruitIndices: [String: Int]
     private let recipeIndices: [String: Int]
@@ -114,6 +118,12 @@ public struct RecipeBook: Sendable {
         self.keepsServings = keepsServings
         planner = keepsServings
             ? BatchPlanner(yields: recipes.map(\.yield), recipeIngredients: recipes.map(\.ingredients), menuIngredients: menu.map(\.ingredients))
+            : nil
+        costs = fruits.contains { $0.cost != nil }
+            ? CostTable(
+                fruitCosts: fruits.map(\.cost), yields: recipes.map(\.yield),
+                recipeIngredients: recipes.map(\.ingredients), menuIngredients: menu.map(\.ingredients)
+            )
             : nil
         fruitIndices = Dictionary(fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         recipeIndices = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

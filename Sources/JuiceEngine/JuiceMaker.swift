@@ -28,6 +28,10 @@ public struct JuiceMaker: Sendable {
     public private(set) var batchesMade: [BatchPlanner.Part] = []
     /// Working space for planning orders in a book that keeps servings.
     private var scratch: BatchPlanner.Scratch
+    /// The fruit the orders served took, batches included, by fruit index,
+    /// saturating at `Int.max`; counted only in a book that declares costs
+    /// (empty otherwise), for the run's `fruitCost`.
+    public private(set) var fruitTaken: [Int]
 
     /// A maker for `book` with `store`, the opening stock by default.
     public init(book: RecipeBook, store: FruitStore? = nil) {
@@ -35,6 +39,7 @@ public struct JuiceMaker: Sendable {
         self.store = store ?? FruitStore(book: book)
         orders = OrderNeeds(book: book)
         scratch = BatchPlanner.Scratch(recipes: book.planner == nil ? 0 : book.recipes.count, fruits: book.planner == nil ? 0 : book.fruits.count)
+        fruitTaken = book.costs == nil ? [] : Array(repeating: 0, count: book.fruits.count)
     }
 
     /// Makes one of the menu item at `menuIndex`.
@@ -46,16 +51,33 @@ public struct JuiceMaker: Sendable {
     /// Makes one of the menu item at `menuIndex`; on a refusal the short fruits
     /// are in `short`, whose storage a long run reuses order after order.
     @inlinable public mutating func make(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
-        if orders.keepsServings { return makePlanned(menuIndex, shortages: &short) }
+        if !orders.isPlain { return makeOther(menuIndex, shortages: &short) }
         return store.take(orders.parts, orders.spans[menuIndex], shortages: &short)
+    }
+
+    /// An order in a book that keeps servings (planned) or counts fruit.
+    @usableFromInline mutating func makeOther(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
+        if orders.keepsServings { return makePlanned(menuIndex, shortages: &short) }
+        guard store.take(orders.parts, orders.spans[menuIndex], shortages: &short) else { return false }
+        count(menuIndex, times: 1)
+        return true
+    }
+
+    /// Adds a plain book's order of `menuIndex`, `times` over, to `fruitTaken`.
+    private mutating func count(_ menuIndex: Int, times: Int) {
+        guard !fruitTaken.isEmpty else { return }
+        for index in orders.spans[menuIndex] {
+            let part = orders.parts[index]
+            fruitTaken[part.fruit] = BatchPlanner.Scratch.saturating(fruitTaken[part.fruit], plus: BatchPlanner.Scratch.saturating(part.amount, times: times))
+        }
     }
 
     /// Makes one of the menu item at `menuIndex`, saying only whether it was
     /// served: no list of short fruits is built for a refusal.
     @inlinable public mutating func makeIfAvailable(_ menuIndex: Int) -> Bool {
-        if orders.keepsServings {
+        if !orders.isPlain {
             var short: [Shortage] = []
-            return makePlanned(menuIndex, shortages: &short)
+            return makeOther(menuIndex, shortages: &short)
         }
         return store.takeIfAvailable(orders.parts, orders.spans[menuIndex])
     }
@@ -64,8 +86,16 @@ public struct JuiceMaker: Sendable {
     /// as `makeIfAvailable(_:)` would, and returns how many were served; nil
     /// (nothing made) when a need is not a positive amount.
     @inlinable public mutating func makeIfAvailable(_ menuIndex: Int, times: Int) -> Int? {
-        if orders.keepsServings { return makePlanned(menuIndex, times: times) }
+        if !orders.isPlain { return makeOther(menuIndex, times: times) }
         return store.take(upTo: times, orders.parts, orders.spans[menuIndex])
+    }
+
+    /// `times` orders in a book that keeps servings or counts fruit.
+    @usableFromInline mutating func makeOther(_ menuIndex: Int, times: Int) -> Int? {
+        if orders.keepsServings { return makePlanned(menuIndex, times: times) }
+        let served = store.take(upTo: times, orders.parts, orders.spans[menuIndex])
+        if let served, served > 0 { count(menuIndex, times: served) }
+        return served
     }
 
     /// The fruits short for one order of the menu item at `menuIndex` from
@@ -112,6 +142,11 @@ public struct JuiceMaker: Sendable {
     /// Takes the plan in `scratch` from the store and notes its batches.
     private mutating func take(_ planner: BatchPlanner) {
         store.takePlanned(scratch)
+        if !fruitTaken.isEmpty {
+            for fruit in scratch.touched where fruitTaken.indices.contains(fruit) {
+                fruitTaken[fruit] = BatchPlanner.Scratch.saturating(fruitTaken[fruit], plus: scratch.fruit[fruit])
+            }
+        }
         planner.apply(scratch, to: &store.servings)
         for recipe in scratch.walked where scratch.batches[recipe] > 0 {
             batchesMade.append(BatchPlanner.Part(index: recipe, amount: scratch.batches[recipe]))

@@ -17,9 +17,16 @@ import JuiceBook
     @usableFromInline let spans: [Range<Int>]
     /// Whether orders are planned in batches instead (`RecipeBook.planner`).
     @usableFromInline let keepsServings: Bool
+    /// Whether the maker counts the fruit each order takes, for the run's
+    /// money (a book that declares costs).
+    @usableFromInline let countsFruit: Bool
+    /// Whether an order goes another way than the flattened take: a plain
+    /// book's orders pay for one test of it.
+    @usableFromInline var isPlain: Bool { !keepsServings && !countsFruit }
 
     init(book: RecipeBook) {
         keepsServings = book.planner != nil
+        countsFruit = book.costs != nil
         var parts: [RecipeBook.FruitAmount] = []
         spans = book.menu.map { item in
             let start = parts.count

@@ -27,6 +27,11 @@ public struct Revenue: Sendable, Hashable, CustomStringConvertible {
         if carry { high &+= 1 }
     }
 
+    /// The sum as an `Int`, when it fits.
+    public var exactInt: Int? {
+        high == 0 && low <= UInt64(Int.max) ? Int(low) : nil
+    }
+
     /// The sum in decimal, every digit exact.
     public var description: String {
         guard high != 0 else { return String(low) }

@@ -22,6 +22,8 @@ public struct SimulationSummary: Sendable, Hashable {
     public var shortfall: [Int] = []
     /// Final servings on hand by recipe index, in a book that keeps them; empty otherwise.
     public var servings: [Int] = []
+    /// Fruit cost, leftover value and gross margin, in a book that declares costs.
+    public var money: RunMoney?
 }
 
 /// Receives every event of a run and renders it.
@@ -81,6 +83,8 @@ public struct Simulation<Reporter: SimulationReporter> {
     /// Reused for every refusal, so a long run does not allocate per order.
     private var shortages: [Shortage] = []
     private let prices: [Int?]
+    /// The servings on hand when the run began, for the leftover value.
+    private let openingServings: [Int]
 
     /// A run against `store` (the book's opening stock by default); `file` names lines in messages.
     public init(book: RecipeBook, file: String, reporter: Reporter, store: FruitStore? = nil) {
@@ -89,6 +93,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         self.reporter = reporter
         virtual = ShortfallLedger(following: maker)
         prices = book.menu.map(\.price)
+        openingServings = maker.store.servings
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
         if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
     }
@@ -220,6 +225,12 @@ public struct Simulation<Reporter: SimulationReporter> {
     public mutating func finish() -> SimulationSummary {
         summary.stock = maker.store.counts
         summary.servings = maker.store.servings
+        if let costs = maker.book.costs {
+            summary.money = RunMoney(
+                costs: costs, book: maker.book, fruitTaken: maker.fruitTaken, openingServings: openingServings,
+                servings: maker.store.servings, revenue: summary.revenue
+            )
+        }
         summary.shortfall = virtual.amounts
         reporter.finish(summary)
         return summary

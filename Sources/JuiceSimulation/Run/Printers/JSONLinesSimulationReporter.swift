@@ -237,6 +237,13 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         // Exact, so it may pass 2^63: valid JSON, which a reader that parses
         // numbers as doubles or 64-bit integers would round or refuse.
         if let revenue = summary.revenue { json.number(revenue.description) } else { json.null() }
+        if let money = summary.money {
+            // Exact sums rounded once, to two places, half to even (`Money`).
+            for (key, value) in [("fruitCost", money.fruitCost), ("leftoverValue", money.leftoverValue), ("grossMargin", money.grossMargin)] {
+                json.key(key)
+                if let value { json.number(value.description) } else { json.null() }
+            }
+        }
         json.key("refusedByMenu")
         json.beginObject()
         for (index, item) in book.menu.enumerated() {

@@ -109,6 +109,11 @@ public struct TextSimulationReporter: SimulationReporter {
             }
         }
         if let revenue = summary.revenue { output.line("revenue: \(revenue)") }
+        if let money = summary.money {
+            output.line("fruit cost: \(money.fruitCost?.description ?? "unknown (a fruit used has no cost)")")
+            output.line("leftover value: \(money.leftoverValue?.description ?? "unknown (a recipe's cost is unknown)")")
+            output.line("gross margin: \(money.grossMargin?.description ?? "unknown")")
+        }
         let short = summary.shortfall.enumerated().filter { $0.element > 0 }
         if short.isEmpty {
             output.line("shortfall: none")
