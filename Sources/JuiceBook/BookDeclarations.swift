@@ -48,6 +48,8 @@ struct BookDeclarations: Sendable {
     private(set) var uncountedStock: Set<String> = []
     /// Whether a recipe that stands declared a `yield:`.
     private(set) var declaresYield = false
+    /// Whether a fruit declared a `cost:`.
+    private(set) var declaresCost = false
     /// Whether stock entries may have been lost unseen.
     private(set) var stockIncomplete = false
 
@@ -111,6 +113,7 @@ struct BookDeclarations: Sendable {
             }
         }
         declaresYield = declaresYield || file.declaresYield
+        declaresCost = declaresCost || file.declaresCost
         fruits.append(contentsOf: keptFruits.standing(file.fruits))
         composites.append(contentsOf: keptComposites.standing(file.composites), ingredientBase: base)
         mergeLeftOut(file, base: base)

@@ -73,6 +73,7 @@ extension DeclarationCollector {
                         document, fieldValue, allowZero: isCost, what: "\(isCost ? "cost" : "pack") of '\(id)'", into: &collector.diagnostics
                     )
                     if counts { if isCost { fruit.cost = amount } else { fruit.pack = amount } }
+                    if counts && isCost { collector.declaresCost = true }
                 } else {
                     let expected = collector.allowsVersionTwo ? Self.fruitKeys : Self.fruitKeys.filter { !Self.versionTwoKeys.contains($0) }
                     collector.reportUnknownKey(

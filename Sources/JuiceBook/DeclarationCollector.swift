@@ -158,6 +158,8 @@ package struct DeclarationCollector: Sendable {
     var usesVersionTwo = false
     /// Whether a recipe declared a `yield:` (`RecipeBook.keepsServings`).
     var declaresYield = false
+    /// Whether a fruit declared a `cost:`, for the cost rules.
+    var declaresCost = false
 
     /// Where the declaration was written.
     func range(of definition: Definition) -> SourceRange {

@@ -36,6 +36,15 @@ extension Linker {
             coverage.skip(.unusedFruit)
             coverage.skip(.unusedRecipe)
         }
+        if declarations.declaresCost && !(rulesOff.contains(.priceBelowCost) && rulesOff.contains(.missingCost)) {
+            // Costs need every edge: judged only once the book has no errors.
+            if unknownNames.isEmpty && !(declarations.diagnostics + diagnostics).containsErrors {
+                reportCosts(edges, kinds: kinds, rulesOff: rulesOff)
+            } else {
+                coverage.skip(.priceBelowCost)
+                coverage.skip(.missingCost)
+            }
+        }
         if rulesOff.contains(.neverMakeable) && rulesOff.contains(.missingStock) { return }
         // A fruit whose id is invalid gets no stock advice: renaming it is the
         // fix, and its invalid-name error says so.

@@ -33,6 +33,9 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     case neverMakeable = "never-makeable"
     case missingStock = "missing-stock"
     case unusedSuppression = "unused-suppression"
+    // Version 2. New rules go last: a SARIF log numbers rules by their place here.
+    case priceBelowCost = "price-below-cost"
+    case missingCost = "missing-cost"
 
     /// The id as printed: stable kebab-case.
     public var id: String { rawValue }
@@ -70,6 +73,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
         case .neverMakeable: return .neverMakeable
         case .missingStock: return .missingStock
         case .unusedSuppression: return .unusedSuppression
+        case .priceBelowCost: return .priceBelowCost
+        case .missingCost: return .missingCost
         }
     }
 

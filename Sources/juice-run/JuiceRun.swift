@@ -28,12 +28,28 @@ struct JuiceRun: ParsableCommand {
             Orders come from scripts (in order), then each --order, then --random. \
             With none of these, a terminal gets the interactive counter and a pipe is read as a script.
 
+            Two more modes, named by the first word:
+              juice-run menu     the menu card: price, cost per serving, margin,
+                                 margin %, capacity from the opening stock and
+                                 the fruit that limits it (text, json or csv)
+              juice-run buy ...  the shopping list that lets every one of the
+                                 orders (scripts, --order, --random) be served:
+                                 each fruit's shortfall in whole packs, and its
+                                 cost (text, json or csv)
+            A script named 'menu' or 'buy' is run as './menu' or './buy'.
+
             The order script has one command per line; '#' starts a comment:
               MENU-ID            one order
               MENU-ID xN         N orders, each all fruit or none (N up to \(ScriptParser.maxRepeat))
               restock FRUIT N    add N (at least 1) of FRUIT
               set FRUIT N        set FRUIT's stock to N (at least 0)
+              restock RECIPE N   add N servings on hand (a book that keeps servings)
+              set RECIPE N       set the servings on hand to N
               stock              show the stock at this point
+
+            In a book that keeps servings (a recipe with 'yield:', or stock that
+            names a recipe), an order makes the fewest batches that cover it and
+            what a batch does not use stays on hand for later orders.
 
             The summary gives orders, served and refused, refusals per menu item, revenue \
             (when prices are declared) and the shortfall: for each fruit, how far below zero \
@@ -81,7 +97,7 @@ struct JuiceRun: ParsableCommand {
     @Option(help: ArgumentHelp("Weights for --random, such as banana-juice=3,kiwi-juice=1; several --mix merge, and an item may be named once.", valueName: "ID=WEIGHT,..."))
     var mix: [String] = []
 
-    @Option(help: "Output format: text or json (JSON Lines).")
+    @Option(help: "Output format: text, json (JSON Lines), or csv (menu and buy only).")
     var format: RunFormat = .text
 
     @Flag(help: "Print only the summary.")
@@ -110,7 +126,13 @@ struct JuiceRun: ParsableCommand {
         var options = RunOptions()
         options.recipePaths = recipePaths
         options.stockPath = stock
-        options.scripts = scripts
+        // `menu` or `buy` as the first word picks the mode; the rest are scripts.
+        if let first = scripts.first, let mode = RunMode(rawValue: first), mode != .orders {
+            options.mode = mode
+            options.scripts = Array(scripts.dropFirst())
+        } else {
+            options.scripts = scripts
+        }
         options.orders = order
         options.randomCount = random
         options.seed = seed

@@ -35,9 +35,10 @@ import Testing
             "invalid-name", "duplicate-key", "duplicate-definition", "unknown-fruit", "zero-amount",
             "negative-amount", "invalid-amount", "empty-recipe", "recipe-cycle", "amount-overflow",
             "unused-fruit", "unused-recipe", "never-makeable", "missing-stock", "unused-suppression",
+            "price-below-cost", "missing-cost",
         ])
-        let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression]
-        let infos: Set<Rule> = [.neverMakeable, .missingStock]
+        let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression, .priceBelowCost]
+        let infos: Set<Rule> = [.neverMakeable, .missingStock, .missingCost]
         for rule in Rule.allCases {
             let expected: Severity = warnings.contains(rule) ? .warning : infos.contains(rule) ? .info : .error
             #expect(rule.defaultSeverity == expected, "\(rule.id)")

@@ -694,3 +694,102 @@ def shopping_list(book: Book, shortfall: dict[str, int]) -> list[dict]:
         rows.append({"fruit": fid, "shortfall": need, "packs": packs, "units": units,
                      "cost": None if fruit.cost is None else units * fruit.cost})
     return rows
+
+
+# ---------------------------------------------------------------------------
+# `juice-run menu` and `juice-run buy`: the lines they print, exact
+# ---------------------------------------------------------------------------
+
+MENU_KEYS = ("id", "label", "price", "cost", "margin", "marginPercent", "capacity", "limitedBy")
+MENU_MONEY_KEYS = ("cost", "margin", "marginPercent")
+BUY_KEYS = ("type", "fruit", "shortfall", "pack", "packs", "units", "cost")
+
+
+def menu_label(book: Book, menu_id: str) -> str:
+    """A menu item's label; the id when it declares none (docs/recipes.md:
+    'optional; defaults to the id')."""
+    label = book.menu[menu_id].label
+    return menu_id if label is None else label
+
+
+def menu_lines(book: Book) -> list[dict]:
+    """One object per menu item, in menu order, keys in the printed order,
+    money exact (Fractions): what `juice-run menu --format json` prints
+    before rounding. Capacity is `capacity()`: whole orders made one after
+    another, each one serving at a time (plan_serially), never a formula."""
+    lines = []
+    for row in menu_card(book):
+        mid = row["menu"]
+        lines.append({"id": mid, "label": menu_label(book, mid), "price": row["price"],
+                      "cost": row["cost"], "margin": row["margin"],
+                      "marginPercent": row["marginPercent"], "capacity": row["capacity"],
+                      "limitedBy": row["limitedBy"]})
+    return lines
+
+
+def buy_lines(book: Book, shortfall: dict[str, int]) -> list[dict]:
+    """What `juice-run buy --format json` prints for a shortfall: one `buy`
+    object per fruit with a shortfall > 0 (fruit order), then the `total`,
+    None when any line's cost is unknown (0 when nothing is to be bought)."""
+    lines = []
+    total: Fraction | None = Fraction(0)
+    for row in shopping_list(book, shortfall):
+        lines.append({"type": "buy", "fruit": row["fruit"], "shortfall": row["shortfall"],
+                      "pack": book.fruits[row["fruit"]].pack, "packs": row["packs"],
+                      "units": row["units"], "cost": row["cost"]})
+        total = None if (total is None or row["cost"] is None) else total + row["cost"]
+    lines.append({"type": "total", "cost": total})
+    return lines
+
+
+def buy_for_script(book: Book, text: str, source: str = "orders.txt") -> list[dict]:
+    """The shopping list of a script: the run's shortfall (restocks and sets
+    included, as in the summary) in whole packs."""
+    summary = run_script(book, text, source).events[-1]
+    return buy_lines(book, summary["shortfall"])
+
+
+def with_fruit_stock(book: Book, fruit_stock: dict[str, int]) -> Book:
+    """The same book with another opening fruit stock (servings on hand as
+    they were): what a stock file listing those amounts, and the book's own
+    recipe entries, makes of it."""
+    return dataclasses.replace(book, fruit_stock=dict(fruit_stock),
+                               recipe_stock=dict(book.recipe_stock))
+
+
+def stock_after_buying(book: Book, lines: Iterable[dict], fewer: str | None = None) -> dict[str, int]:
+    """Every fruit's opening stock plus the units bought; with `fewer`, one
+    pack fewer of that fruit."""
+    stock = book.opening_stock()
+    for line in lines:
+        if line.get("type") == "buy":
+            stock[line["fruit"]] += line["units"] - (line["pack"] if line["fruit"] == fewer else 0)
+    return stock
+
+
+def money_text(value: Fraction | None) -> str:
+    """A money figure as a CSV cell: 2 places, half to even; empty when unknown."""
+    return "" if value is None else str(money_2dp(value))
+
+
+def menu_csv_rows(book: Book) -> list[list[str]]:
+    """The cells of `juice-run menu --format csv`, header first."""
+    rows = [list(MENU_KEYS)]
+    for line in menu_lines(book):
+        rows.append([line["id"], line["label"], "" if line["price"] is None else str(line["price"]),
+                     money_text(line["cost"]), money_text(line["margin"]),
+                     money_text(line["marginPercent"]), str(line["capacity"]),
+                     line["limitedBy"] or ""])
+    return rows
+
+
+def buy_csv_rows(lines: list[dict]) -> list[list[str]]:
+    """The cells of `juice-run buy --format csv`, header first, total last."""
+    rows = [["fruit", "shortfall", "pack", "packs", "units", "cost"]]
+    for line in lines:
+        if line["type"] == "buy":
+            rows.append([line["fruit"], str(line["shortfall"]), str(line["pack"]), str(line["packs"]),
+                         str(line["units"]), money_text(line["cost"])])
+        else:
+            rows.append(["total", "", "", "", "", money_text(line["cost"])])
+    return rows

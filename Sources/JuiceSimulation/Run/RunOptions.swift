@@ -15,6 +15,19 @@ public enum RunFormat: String, Sendable, CaseIterable {
     case text
     /// JSON Lines.
     case json
+    /// Comma-separated values with a header row (RFC 4180), for the menu
+    /// card and the shopping list.
+    case csv
+}
+
+/// What `juice-run` does: run orders (the default), print the menu card, or
+/// print the shopping list that lets the orders be served.
+public enum RunMode: String, Sendable, CaseIterable {
+    case orders
+    /// `juice-run menu`: price, cost, margin and capacity of each menu item.
+    case menu
+    /// `juice-run buy`: what to buy, in packs, for every order to be served.
+    case buy
 }
 
 /// Everything `juice-run` is told on the command line.
@@ -32,6 +45,7 @@ public struct RunOptions: Sendable {
     /// `--mix ID=WEIGHT,...`; several `--mix` options are joined with commas
     /// into one, so they merge (an item named twice is still an error).
     public var mix: String?
+    public var mode: RunMode = .orders
     public var format: RunFormat = .text
     public var quiet = false
     public var capacity = false
@@ -82,6 +96,9 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case seedOrMixWithoutRandom
     case randomOutOfRange
     case interactiveWithJSON
+    case csvOnlyForMenuAndBuy
+    case menuWithOrders
+    case modeWithOption(RunMode, String)
 
     public var description: String {
         switch self {
@@ -93,6 +110,9 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .seedOrMixWithoutRandom: return "--seed and --mix apply to --random N"
         case .randomOutOfRange: return "--random takes 0 to \(ShopRun.maxRandomOrders) orders"
         case .interactiveWithJSON: return "the interactive counter has no --format json; pipe a script instead"
+        case .csvOnlyForMenuAndBuy: return "--format csv is for 'juice-run menu' and 'juice-run buy'; a run of orders writes text or json"
+        case .menuWithOrders: return "'juice-run menu' shows the menu card from the opening stock and runs no orders; leave out scripts, --order and --random"
+        case .modeWithOption(let mode, let option): return "'juice-run \(mode.rawValue)' takes no \(option)"
         }
     }
 }
@@ -103,6 +123,13 @@ extension RunOptions {
 
     /// The first problem with how the options combine, if there is one.
     public func validate() throws(RunUsageError) {
+        if format == .csv && mode == .orders { throw .csvOnlyForMenuAndBuy }
+        if mode == .menu && hasOrders { throw .menuWithOrders }
+        if mode != .orders {
+            if capacity { throw .modeWithOption(mode, "--capacity") }
+            if interactive { throw .modeWithOption(mode, "--interactive") }
+            if saveStockPath != nil { throw .modeWithOption(mode, "--save-stock") }
+        }
         if capacity && (hasOrders || interactive) { throw .capacityWithOrders }
         if capacity && saveStockPath != nil { throw .capacityWithSaveStock }
         if interactive && hasOrders { throw .interactiveWithOrders }

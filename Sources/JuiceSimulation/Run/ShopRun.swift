@@ -118,6 +118,17 @@ public struct ShopRun {
             showCapacity(book)
             return .success
         }
+        if options.mode == .menu {
+            let card = MenuCard(book: book)
+            let lines = switch options.format {
+            case .text: card.text()
+            case .json: card.jsonLines()
+            case .csv: card.csv()
+            }
+            for line in lines { streams.output.line(line) }
+            streams.output.flush()
+            return .success
+        }
 
         let finalStock: FruitStore
         var exit = ToolExitCode.success
@@ -139,7 +150,10 @@ public struct ShopRun {
             // Skipped-line reports are text on standard error in both formats.
             let problemLimit = DiagnosticLimit(requested: options.maxDiagnostics, format: .text).maximum
             switch options.format {
-            case .text:
+            case _ where options.mode == .buy:
+                let reporter = ShoppingListReporter(book: book, output: streams.output, errors: errors, format: options.format, maxProblems: problemLimit)
+                outcome = replay(book, reporter, weights: weights, reporting: report)
+            case .text, .csv:
                 outcome = replay(book, TextSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights, reporting: report)
             case .json:
                 outcome = replay(book, JSONLinesSimulationReporter(book: book, output: streams.output, errors: errors, quiet: options.quiet, maxProblems: problemLimit), weights: weights, reporting: report)
@@ -191,7 +205,7 @@ public struct ShopRun {
                 json.endObject()
                 streams.output.line(json.output)
             }
-        case .text:
+        case .text, .csv:
             let names = rows.map { TextSimulationReporter.name(book.menu[$0.menu]) }
             let width = names.map { DisplayWidth.of($0) }.max() ?? 0
             let countWidth = rows.map { String($0.count).count }.max() ?? 1

@@ -1,0 +1,121 @@
+@_spi(Internals) import JuiceSupport
+import JuiceBook
+import JuiceEngine
+
+/// `juice-run menu`: for each menu item its price, cost per serving, margin,
+/// margin as a share of the price, how many the opening stock makes one
+/// after another (leftovers included), and the fruit that runs out first.
+///
+/// Figures are exact until printed (`Money`), then rounded once to two
+/// places; one that cannot be known (no price, a fruit with no cost) is
+/// `unknown` in text and `null` in JSON, never 0.
+public struct MenuCard: Sendable {
+    public struct Row: Sendable, Hashable {
+        public let menu: Int
+        public let price: Int?
+        public let cost: Money?
+        public let margin: Money?
+        /// Margin ÷ price × 100; unknown without a price, or with a price of 0.
+        public let marginPercent: Money?
+        public let capacity: Int
+        public let limitedBy: Int?
+    }
+
+    public let book: RecipeBook
+    public let rows: [Row]
+
+    /// The card of `book` from `stock` (the opening stock by default).
+    public init(book: RecipeBook, stock: FruitStore? = nil) {
+        self.book = book
+        let capacity = Capacity.of(book, stock: stock ?? FruitStore(book: book))
+        rows = book.menu.indices.map { index in
+            let item = book.menu[index]
+            let cost = book.costs.flatMap { $0.menu.indices.contains(index) ? $0.menu[index] : nil }
+            let margin = item.price.flatMap { price in cost.flatMap { Money(price).subtracting($0) } }
+            let percent = item.price.flatMap { price in price > 0 ? margin?.multiplied(by: 100).flatMap { $0.divided(by: price) } : nil }
+            return Row(
+                menu: index, price: item.price, cost: cost, margin: margin, marginPercent: percent,
+                capacity: capacity[index].count, limitedBy: capacity[index].limitingFruit
+            )
+        }
+    }
+
+    /// The card as a table for people.
+    public func text() -> [String] {
+        let header = ["menu item", "price", "cost", "margin", "margin %", "capacity", "limited by"]
+        let cells = rows.map { row -> [String] in
+            [
+                TextSimulationReporter.name(book.menu[row.menu]), row.price.map(String.init) ?? "none",
+                row.cost?.description ?? "unknown", row.margin?.description ?? "unknown",
+                row.marginPercent.map { $0.description + "%" } ?? "unknown", String(row.capacity),
+                row.limitedBy.map { book.fruits[$0].id } ?? "-",
+            ]
+        }
+        return Table.render(header: header, rows: cells, rightAligned: [1, 2, 3, 4, 5])
+    }
+
+    /// One JSON object per menu item, in menu order.
+    public func jsonLines() -> [String] {
+        rows.map { row in
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("id", book.menu[row.menu].id)
+            json.field("label", book.menu[row.menu].label)
+            json.key("price")
+            if let price = row.price { json.number(String(price)) } else { json.null() }
+            for (key, value) in [("cost", row.cost), ("margin", row.margin), ("marginPercent", row.marginPercent)] {
+                json.key(key)
+                if let value { json.number(value.description) } else { json.null() }
+            }
+            json.field("capacity", row.capacity)
+            json.field("limitedBy", row.limitedBy.map { book.fruits[$0].id })
+            json.endObject()
+            return json.output
+        }
+    }
+
+    /// A header row and one row per menu item; unknown figures are empty.
+    public func csv() -> [String] {
+        let header = ["id", "label", "price", "cost", "margin", "marginPercent", "capacity", "limitedBy"]
+        return [CSV.row(header)] + rows.map { row in
+            CSV.row([
+                book.menu[row.menu].id, book.menu[row.menu].label, row.price.map(String.init) ?? "",
+                row.cost?.description ?? "", row.margin?.description ?? "", row.marginPercent?.description ?? "",
+                String(row.capacity), row.limitedBy.map { book.fruits[$0].id } ?? "",
+            ])
+        }
+    }
+}
+
+/// RFC 4180 rows: a field with a comma, quote or line break is quoted, its
+/// quotes doubled.
+enum CSV {
+    static func row(_ fields: [String]) -> String {
+        fields.map { field in
+            field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + field.reduce(into: "") { $0 += $1 == "\"" ? "\"\"" : String($1) } + "\"" : field
+        }.joined(separator: ",")
+    }
+}
+
+/// Columns for a terminal, where Hangul and emoji take two columns.
+enum Table {
+    static func render(header: [String], rows: [[String]], rightAligned: Set<Int>) -> [String] {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        return all.map { cells in
+            cells.indices.map { column in
+                let pad = String(repeating: " ", count: widths[column] - DisplayWidth.of(cells[column]))
+                return rightAligned.contains(column) ? pad + cells[column] : cells[column] + pad
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
