@@ -120,8 +120,24 @@ public struct InteractiveCounter {
             return order(value - 1)
         }
         if let index = menuNames[String(line)] { return order(index) }
+        if let (index, count) = repeatedOrder(line) {
+            // As a script's `ID xN`: one order after another, each all or nothing.
+            for _ in 0..<count where order(index) == .quit { return .quit }
+            return .goOn
+        }
         output(unknown(line))
         return .goOn
+    }
+
+    /// `ID xN` (or `LABEL xN`), N from 1 to the script's limit, as scripts write it.
+    private func repeatedOrder(_ line: Substring) -> (menu: Int, count: Int)? {
+        guard let space = line.lastIndex(of: " ") else { return nil }
+        let name = Self.trimmed(String(line[..<space]))
+        let word = line[line.index(after: space)...]
+        guard word.first == "x" || word.first == "X", let index = menuNames[String(name)],
+              let count = WholeNumber(word.dropFirst()).paddedValue, count >= 1, count <= ScriptParser.maxRepeat
+        else { return nil }
+        return (index, count)
     }
 
     private mutating func order(_ index: Int) -> Flow {
@@ -217,7 +233,14 @@ public struct InteractiveCounter {
         let rows = book.fruits.enumerated().map { index, fruit in
             [fruit.emoji ?? "", fruit.label, fruit.label == fruit.id ? "" : fruit.id, String(store[index])]
         }
-        return "stock:\n" + Self.table(rows, rightAligned: [3])
+        var text = "stock:\n" + Self.table(rows, rightAligned: [3])
+        if book.keepsServings && !book.recipes.isEmpty {
+            let servings = book.recipes.enumerated().map { index, recipe in
+                ["", recipe.label, recipe.label == recipe.id ? "" : recipe.id, String(store.servings.indices.contains(index) ? store.servings[index] : 0)]
+            }
+            text += "on hand (servings):\n" + Self.table(servings, rightAligned: [3])
+        }
+        return text
     }
 
     private var menuTable: String {

@@ -35,7 +35,8 @@ struct StockEditor {
 
     /// Shown when the editor opens.
     static let instructions = """
-        Edit the stock: FRUIT +N adds, FRUIT -N takes, FRUIT =N sets (FRUIT is an id or a label).
+        Edit the stock: FRUIT +N adds, FRUIT -N takes, FRUIT =N sets (FRUIT is an id or a label;
+        a recipe's id edits its servings on hand, where the book keeps them).
         An empty line closes the editor.
 
         """
@@ -65,6 +66,9 @@ struct StockEditor {
     /// ending in a newline.
     func apply(_ line: Substring, to store: inout FruitStore) -> String {
         guard let edit = Self.parse(line) else { return Self.usage }
+        if fruit(named: edit.name) == nil, book.keepsServings, let recipe = book.recipeIndex(String(edit.name)) {
+            return applyServings(edit, recipe: recipe, to: &store)
+        }
         guard let fruit = fruit(named: edit.name) else {
             let name = InteractiveCounter.quote(edit.name)
             let candidates = book.fruits.map(\.id) + book.fruits.map(\.label)
@@ -101,6 +105,35 @@ struct StockEditor {
             }
         }
         return "\(id): \(before) -> \(store[fruit])\n"
+    }
+
+    /// An edit of a recipe's servings on hand, in a book that keeps them.
+    private func applyServings(_ edit: Edit, recipe: Int, to store: inout FruitStore) -> String {
+        let id = book.recipes[recipe].id
+        let before = store.servings.indices.contains(recipe) ? store.servings[recipe] : 0
+        let amount: Int
+        switch edit.amount {
+        case .value(let value): amount = value
+        case .negative: return "Refused: servings on hand can never go below 0; \(id) stays at \(before).\n"
+        case .tooLarge: return "Refused: the amount is larger than \(Int.max); \(id) stays at \(before).\n"
+        }
+        do {
+            switch edit.operation {
+            case .add: try store.restock(recipe: recipe, by: amount)
+            case .set: try store.set(recipe: recipe, to: amount)
+            case .take:
+                guard amount >= 1 else { return "Refused: add or take at least 1; \(id) stays at \(before).\n" }
+                guard amount <= before else { return "Refused: taking \(amount) would leave \(id) below 0; it stays at \(before).\n" }
+                try store.set(recipe: recipe, to: before - amount)
+            }
+        } catch {
+            switch error {
+            case .overflow: return "Refused: \(id) cannot hold more than \(Int.max); it stays at \(before).\n"
+            case .amountTooSmall: return "Refused: add or take at least 1; \(id) stays at \(before).\n"
+            case .notEnough, .unknownFruit: return "Refused: nothing changed.\n"
+            }
+        }
+        return "\(id): \(before) -> \(store.servings[recipe]) on hand\n"
     }
 
     /// Reads `NAME OP DIGITS` from the right, so a name may hold spaces or
