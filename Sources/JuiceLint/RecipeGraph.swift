@@ -74,7 +74,11 @@ public enum RecipeGraph {
             Node(kind: .menuItem, id: nodeID(.menuItem(index)), text: text(id: item.id, label: item.label, emoji: nil))
         }
         + book.recipes.enumerated().map { index, recipe in
-            Node(kind: .recipe, id: nodeID(.recipe(index)), text: recipe.id)
+            // A recipe's yield is on its node: how many servings a batch makes.
+            Node(
+                kind: .recipe, id: nodeID(.recipe(index)),
+                text: text(id: recipe.id, label: recipe.label, emoji: nil) + (recipe.yield == 1 ? "" : " ×\(recipe.yield)")
+            )
         }
         + book.fruits.enumerated().map { index, fruit in
             Node(kind: .fruit, id: nodeID(.fruit(index)), text: text(id: fruit.id, label: fruit.label, emoji: fruit.emoji))
