@@ -179,7 +179,7 @@ test: build lsp-test-setup tools-test-setup install-test
 	$(VENV)/bin/python -m pytest Tests/LanguageServer -q
 	Tests/LanguageServer/nvim/run.sh $(BIN)/juice-lint
 	$(VENV)/bin/python -m pytest Tests/Tools -q
-	JUICE_RUN=$(BIN)/juice-run $(VENV)/bin/python -m pytest Tests/Reference -q
+	JUICE_RUN=$(CURDIR)/$(BIN)/juice-run $(VENV)/bin/python -m pytest Tests/Reference -q
 
 # pytest-lsp goes into a virtual environment under .build, pinned, so the
 # system Python is left alone and `make clean` removes it; pip runs only when

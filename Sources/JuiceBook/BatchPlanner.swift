@@ -33,15 +33,34 @@ public struct BatchPlanner: Sendable {
         }
     }
 
+    /// A list of lists kept end to end, read by index: an order's plan reads
+    /// a few dozen of them, and an array per list was retained and released
+    /// around each read.
+    struct Lists<Element: Sendable>: Sendable {
+        private(set) var elements: [Element] = []
+        private(set) var spans: [Range<Int>] = []
+
+        init(_ lists: [[Element]]) {
+            for list in lists {
+                let start = elements.count
+                elements.append(contentsOf: list)
+                spans.append(start..<elements.count)
+            }
+        }
+
+        /// List `index`'s place in `elements`; empty past the end.
+        func span(_ index: Int) -> Range<Int> { spans.indices.contains(index) ? spans[index] : 0..<0 }
+    }
+
     /// Per recipe: servings per batch, own fruit and child recipes per batch.
     private let yields: [Int]
-    private let recipeFruit: [[Part]]
-    private let recipeChildren: [[Part]]
+    private let recipeFruit: Lists<Part>
+    private let recipeChildren: Lists<Part>
     /// Per menu item: own fruit and recipes per order, and the recipes it
     /// reaches, each after every recipe that uses it.
-    private let menuFruit: [[Part]]
-    private let menuChildren: [[Part]]
-    private let menuWalk: [[Int]]
+    private let menuFruit: Lists<Part>
+    private let menuChildren: Lists<Part>
+    private let menuWalk: Lists<Int>
 
     /// A planner for recipes with `yields`, whose ingredients per batch are
     /// `recipeIngredients`, and menu items whose ingredients per order are
@@ -62,11 +81,12 @@ public struct BatchPlanner: Sendable {
         let recipes = recipeIngredients.map(split)
         let menu = menuIngredients.map(split)
         self.yields = yields
-        recipeFruit = recipes.map(\.fruit)
-        recipeChildren = recipes.map(\.children)
-        menuFruit = menu.map(\.fruit)
-        menuChildren = menu.map(\.children)
-        menuWalk = menu.map { Self.walk(from: $0.children, children: recipes.map(\.children)) }
+        recipeFruit = Lists(recipes.map(\.fruit))
+        recipeChildren = Lists(recipes.map(\.children))
+        menuFruit = Lists(menu.map(\.fruit))
+        menuChildren = Lists(menu.map(\.children))
+        let children = recipes.map(\.children)
+        menuWalk = Lists(menu.map { Self.walk(from: $0.children, children: children) })
     }
 
     /// The recipes reachable from `roots`, each after every recipe that uses
@@ -147,24 +167,36 @@ public struct BatchPlanner: Sendable {
     /// order first touched) and `scratch.batches` (at `scratch.walked`).
     public func plan(menu: Int, times: Int = 1, onHand: [Int], into scratch: inout Scratch) {
         scratch.clear()
-        guard menuChildren.indices.contains(menu), times > 0 else { return }
-        for part in menuChildren[menu] where scratch.demand.indices.contains(part.index) {
+        guard menu >= 0, menu < menuWalk.spans.count, times > 0 else { return }
+        for index in menuChildren.span(menu) {
+            let part = menuChildren.elements[index]
+            guard scratch.demand.indices.contains(part.index) else { continue }
             scratch.demand[part.index] = Scratch.saturating(scratch.demand[part.index], plus: Scratch.saturating(part.amount, times: times))
         }
-        for recipe in menuWalk[menu] {
+        for walkIndex in menuWalk.span(menu) {
+            let recipe = menuWalk.elements[walkIndex]
             scratch.walked.append(recipe)
             let have = onHand.indices.contains(recipe) ? onHand[recipe] : 0
-            let short = scratch.demand[recipe] - min(have, scratch.demand[recipe])
+            let demand = scratch.demand[recipe]
+            let short = demand - min(have, demand)
             let yield = max(yields[recipe], 1)
             let batches = short / yield + (short % yield == 0 ? 0 : 1)
             scratch.batches[recipe] = batches
             guard batches > 0 else { continue }
-            for part in recipeChildren[recipe] where scratch.demand.indices.contains(part.index) {
+            for index in recipeChildren.span(recipe) {
+                let part = recipeChildren.elements[index]
+                guard scratch.demand.indices.contains(part.index) else { continue }
                 scratch.demand[part.index] = Scratch.saturating(scratch.demand[part.index], plus: Scratch.saturating(part.amount, times: batches))
             }
-            for part in recipeFruit[recipe] { scratch.addFruit(part.index, part.amount, times: batches) }
+            for index in recipeFruit.span(recipe) {
+                let part = recipeFruit.elements[index]
+                scratch.addFruit(part.index, part.amount, times: batches)
+            }
         }
-        for part in menuFruit[menu] { scratch.addFruit(part.index, part.amount, times: times) }
+        for index in menuFruit.span(menu) {
+            let part = menuFruit.elements[index]
+            scratch.addFruit(part.index, part.amount, times: times)
+        }
     }
 
     /// The servings on hand once the planned orders are made: `onHand`

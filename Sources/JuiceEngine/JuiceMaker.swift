@@ -24,8 +24,17 @@ public struct JuiceMaker: Sendable {
     /// What an order of each menu item takes.
     @usableFromInline let orders: OrderNeeds
     /// The batches the last order served made, by recipe index in recipe
-    /// order (only in a book that keeps servings; empty otherwise).
-    public private(set) var batchesMade: [BatchPlanner.Part] = []
+    /// order (only in a book that keeps servings; empty otherwise). Read
+    /// from the last plan when asked: a quiet run never asks.
+    public var batchesMade: [BatchPlanner.Part] {
+        guard lastServed else { return [] }
+        return scratch.walked.filter { scratch.batches[$0] > 0 }.sorted().map { BatchPlanner.Part(index: $0, amount: scratch.batches[$0]) }
+    }
+    /// The plan of the last order served, for a `ShortfallLedger` that
+    /// follows the same stock to take as it is (nil after a refusal).
+    public var lastPlan: BatchPlanner.Scratch? { lastServed ? scratch : nil }
+    /// Whether the last planned order was served.
+    private var lastServed = false
     /// Working space for planning orders in a book that keeps servings.
     private var scratch: BatchPlanner.Scratch
     /// The fruit the orders served took, batches included, by fruit index,
@@ -118,11 +127,14 @@ public struct JuiceMaker: Sendable {
     /// hand (`BatchPlanner`), all fruit and batches or nothing.
     @usableFromInline mutating func makePlanned(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
         if !short.isEmpty { short.removeAll(keepingCapacity: true) }
-        batchesMade.removeAll(keepingCapacity: true)
+        lastServed = false
         guard let planner = book.planner else { return false }
         planner.plan(menu: menuIndex, onHand: store.servings, into: &scratch)
-        short += Self.shortages(scratch, store)
-        guard short.isEmpty else { return false }
+        // Most orders are served: the list of short fruits is made only for a refusal.
+        for fruit in scratch.touched where scratch.fruit[fruit] > store[fruit] {
+            short += Self.shortages(scratch, store)
+            return false
+        }
         take(planner)
         return true
     }
@@ -130,7 +142,7 @@ public struct JuiceMaker: Sendable {
     /// Up to `times` orders in a row in a book that keeps servings: as many
     /// as the planner's capacity says, planned and taken as one.
     @usableFromInline mutating func makePlanned(_ menuIndex: Int, times: Int) -> Int? {
-        batchesMade.removeAll(keepingCapacity: true)
+        lastServed = false
         guard let planner = book.planner, times > 0 else { return 0 }
         let served = planner.capacity(menu: menuIndex, stock: store.counts, onHand: store.servings, limit: times, scratch: &scratch) ?? times
         guard served > 0 else { return 0 }
@@ -148,10 +160,7 @@ public struct JuiceMaker: Sendable {
             }
         }
         planner.apply(scratch, to: &store.servings)
-        for recipe in scratch.walked where scratch.batches[recipe] > 0 {
-            batchesMade.append(BatchPlanner.Part(index: recipe, amount: scratch.batches[recipe]))
-        }
-        batchesMade.sort { $0.index < $1.index }
+        lastServed = true
     }
 
     /// Whether one order of the menu item at `menuIndex` can be made now.

@@ -70,8 +70,22 @@ public struct ShortfallLedger: Sendable {
     @usableFromInline mutating func servePlanned(_ menu: Int, times: Int) {
         guard let planner, times > 0 else { return }
         planner.plan(menu: menu, times: times, onHand: servings, into: &scratch)
-        for fruit in scratch.touched where levels.indices.contains(fruit) { levels[fruit].take(scratch.fruit[fruit]) }
-        planner.apply(scratch, to: &servings)
+        take(scratch, planner)
+    }
+
+    /// `serve` of one order that the real run served from the same
+    /// servings, by its plan (`JuiceMaker.lastPlan`): planning it again would
+    /// give the same plan, at twice the cost of a batch book's replay.
+    /// Right only while this run and the real one have served the same
+    /// orders, which `Simulation` tracks (`isFollowingServed`).
+    public mutating func serve(sameAs plan: BatchPlanner.Scratch) {
+        guard let planner else { return }
+        take(plan, planner)
+    }
+
+    private mutating func take(_ plan: BatchPlanner.Scratch, _ planner: BatchPlanner) {
+        for fruit in plan.touched where levels.indices.contains(fruit) { levels[fruit].take(plan.fruit[fruit]) }
+        planner.apply(plan, to: &servings)
     }
 
     /// Adds `amount` servings of `recipe`, saturating at `Int.max`.

@@ -85,6 +85,9 @@ public struct Simulation<Reporter: SimulationReporter> {
     private let prices: [Int?]
     /// The servings on hand when the run began, for the leftover value.
     private let openingServings: [Int]
+    /// True until the first refusal: until then the all-served run has the
+    /// real run's servings, and a served order's plan is its plan too.
+    private var isFollowingServed = true
 
     /// A run against `store` (the book's opening stock by default); `file` names lines in messages.
     public init(book: RecipeBook, file: String, reporter: Reporter, store: FruitStore? = nil) {
@@ -199,7 +202,12 @@ public struct Simulation<Reporter: SimulationReporter> {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1
         }
-        virtual.serve(menu)
+        if served, isFollowingServed, let plan = maker.lastPlan {
+            virtual.serve(sameAs: plan)
+        } else {
+            if !served { isFollowingServed = false }
+            virtual.serve(menu)
+        }
         if wantsEvents {
             reporter.order(
                 sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages),
@@ -218,6 +226,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         if let price = prices[menu] {
             for _ in 0..<served { summary.revenue?.add(price) }
         }
+        if served < orders { isFollowingServed = false }
         virtual.serve(menu, times: orders)
     }
 
