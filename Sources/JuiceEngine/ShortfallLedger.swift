@@ -74,13 +74,13 @@ public struct ShortfallLedger: Sendable {
     }
 
     /// `serve` of one order that the real run served from the same
-    /// servings, by its plan (`JuiceMaker.lastPlan`): planning it again would
+    /// servings, by its plan (`JuiceMaker.scratch`): planning it again would
     /// give the same plan, at twice the cost of a batch book's replay.
     /// Right only while this run and the real one have served the same
     /// orders, which `Simulation` tracks (`isFollowingServed`).
-    public mutating func serve(sameAs plan: BatchPlanner.Scratch) {
-        guard let planner else { return }
-        take(plan, planner)
+    public mutating func serve(sameAs maker: borrowing JuiceMaker) {
+        guard let planner, maker.lastServed else { return }
+        take(maker.scratch, planner)
     }
 
     private mutating func take(_ plan: BatchPlanner.Scratch, _ planner: BatchPlanner) {

@@ -202,8 +202,8 @@ public struct Simulation<Reporter: SimulationReporter> {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1
         }
-        if served, isFollowingServed, let plan = maker.lastPlan {
-            virtual.serve(sameAs: plan)
+        if served, isFollowingServed, maker.lastServed {
+            virtual.serve(sameAs: maker)
         } else {
             if !served { isFollowingServed = false }
             virtual.serve(menu)
