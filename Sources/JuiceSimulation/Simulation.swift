@@ -209,10 +209,12 @@ public struct Simulation<Reporter: SimulationReporter> {
             virtual.serve(menu)
         }
         if wantsEvents {
-            reporter.order(
-                sequence: summary.orders, line: line, menu: menu, outcome: served ? .served : .refused(shortages),
-                batches: served ? maker.batchesMade : []
-            )
+            let outcome: JuiceMaker.Outcome = served ? .served : .refused(shortages)
+            if maker.keepsServings {
+                reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: outcome, batches: served ? maker.batchesMade : [])
+            } else {
+                reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: outcome)
+            }
         }
     }
 

@@ -89,13 +89,16 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         makePieces()
     }
 
-    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
-        order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: [])
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
+        guard batches.isEmpty else {
+            guard !quiet else { return }
+            return orderWithBatches(sequence: sequence, line: line, menu: menu, batches: batches)
+        }
+        order(sequence: sequence, line: line, menu: menu, outcome: outcome)
     }
 
-    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome) {
         guard !quiet else { return }
-        guard batches.isEmpty else { return orderWithBatches(sequence: sequence, line: line, menu: menu, batches: batches) }
         output.append(Self.orderStart)
         output.append(decimal: sequence)
         output.append(Self.lineKey)
