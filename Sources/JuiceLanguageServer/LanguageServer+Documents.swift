@@ -27,7 +27,7 @@ extension LanguageServer {
         phase = .running
         for folder in folders { addFolder(folder) }
         log.write(.info, "initialized with \(books.count) book(s), \(books.reduce(0) { $0 + $1.workspace.paths.count }) file(s)")
-        return ServerCapabilities.initializeResult(units: documents.units)
+        return ServerCapabilities.initializeResult(units: documents.units, client: client)
     }
 
     /// Registers for file events, if the client lets the server do so: an
