@@ -5,8 +5,9 @@ import Testing
 @testable import JuiceLanguageServer
 
 /// What an editor's client relies on, in process: the rename capability as
-/// the client declared it. The same is checked end to end in
-/// Tests/LanguageServer (test_rename.py).
+/// the client declared it and one publication per open with its version.
+/// The same is checked end to end in Tests/LanguageServer (test_rename.py,
+/// test_publishing.py).
 @Suite struct LanguageServerEditorTests {
     private typealias Client = LanguageServerTests
 
@@ -77,5 +78,33 @@ import Testing
         #expect(renameProvider(.object([("dynamicRegistration", .bool(false))])) == .bool(true))
         #expect(renameProvider(nil) == .bool(true))
         #expect(renameProvider(.object([("prepareSupport", .string("yes"))])) == .bool(true))
+    }
+
+    // MARK: Publishing
+
+    @Test func theBooksDiagnosticsWaitForTheFirstOpenAndGoOutOnceWithItsVersion() throws {
+        let menu = "/shop/recipes/menu.yaml", uri = "file:///shop/recipes/menu.yaml"
+        let files = LanguageServerSessionTests.disk([
+            "/shop/recipes/fruits.yaml": try Client.fixture("fruits"), menu: try Client.fixture("menu"),
+        ])
+        var (server, _) = Self.initialize(.object([]), files: files)
+        #expect(server.holdsFirstPublication)
+        #expect(Self.publications(server.receive(batch: [Client.message("initialized")]), uri).isEmpty)
+        let sent = server.receive(batch: [Self.open(uri, try Client.fixture("menu"), version: 7)])
+        let published = Self.publications(sent, uri)
+        #expect(published.count == 1)
+        #expect(published.first?["params"]?["version"]?.int == 7)
+        #expect(Client.published(sent, uri) == [["never-makeable", "5", "2"]])
+        #expect(!server.holdsFirstPublication && server.firstDocumentsWaitEnded().isEmpty)
+
+        // A client that opens nothing: the transport's wait ends, and the
+        // book's diagnostics go out as the disk has them, with no version.
+        var idle = Self.initialize(.object([]), files: files).0
+        #expect(Self.publications(idle.receive(batch: [Client.message("initialized")]), uri).isEmpty)
+        let late = idle.firstDocumentsWaitEnded()
+        #expect(Self.publications(late, uri).count == 1)
+        #expect(Self.publications(late, uri).first?["params"]?["version"] == nil)
+        #expect(Client.published(late, uri) == [["never-makeable", "5", "2"]])
+        #expect(idle.firstDocumentsWaitEnded().isEmpty)
     }
 }
