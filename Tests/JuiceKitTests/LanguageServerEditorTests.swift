@@ -5,9 +5,10 @@ import Testing
 @testable import JuiceLanguageServer
 
 /// What an editor's client relies on, in process: the rename capability as
-/// the client declared it and one publication per open with its version.
-/// The same is checked end to end in Tests/LanguageServer (test_rename.py,
-/// test_publishing.py).
+/// the client declared it, one publication per open with its version, and
+/// an outline whose ranges hold whole entries. The same is checked end to
+/// end in Tests/LanguageServer (test_rename.py, test_publishing.py,
+/// test_symbols.py).
 @Suite struct LanguageServerEditorTests {
     private typealias Client = LanguageServerTests
 
@@ -106,5 +107,63 @@ import Testing
         #expect(Self.publications(late, uri).first?["params"]?["version"] == nil)
         #expect(Client.published(late, uri) == [["never-makeable", "5", "2"]])
         #expect(idle.firstDocumentsWaitEnded().isEmpty)
+    }
+
+    // MARK: Document symbols
+
+    /// Each symbol as name, range and selection range (line, character,
+    /// line, character), depth first.
+    private static func outline(_ symbols: JSONValue?) -> [String] {
+        func span(_ range: JSONValue?) -> String {
+            let numbers = [range?["start"]?["line"], range?["start"]?["character"], range?["end"]?["line"], range?["end"]?["character"]]
+            return numbers.map { "\($0?.int ?? -1)" }.joined(separator: ",")
+        }
+        var lines: [String] = []
+        var stack = (symbols?.array ?? []).reversed().map { ($0, 0) }
+        while let (symbol, depth) = stack.popLast() {
+            lines.append(String(repeating: " ", count: depth) + "\(symbol["name"]?.string ?? "?") \(span(symbol["range"])) \(span(symbol["selectionRange"]))")
+            stack += (symbol["children"]?.array ?? []).reversed().map { ($0, depth + 1) }
+        }
+        return lines
+    }
+
+    @Test func aSymbolsRangeIsItsWholeEntryWithItsComments() {
+        var server = Self.session()
+        let sent = server.receive(batch: [Client.message("textDocument/documentSymbol", id: 2, .object([
+            ("textDocument", .object([("uri", .string(Self.uri))])),
+        ]))])
+        let symbols = sent.first { $0["id"]?.int == 2 }?["result"]
+        #expect(Self.outline(symbols) == [
+            // From the comment above `fruits:` to lime's trailing comment.
+            "fruits 1,0,9,17 2,0,2,6",
+            // Two comment lines above, and the comment after the flow body.
+            " mango 3,2,5,32 5,2,5,7",
+            // A block body ends at its last line, not at the blank line or the next key.
+            " kiwi 6,2,7,12 6,2,6,6",
+            // No value: the key, its colon and its comment.
+            " lime 9,2,9,17 9,2,9,6",
+            "recipes 10,0,14,19 10,0,10,7",
+            " syrup 11,2,13,24 11,2,11,7",
+            "  mango 12,14,12,22 12,14,12,19",
+            " base 14,2,14,19 14,2,14,6",
+            "  kiwi 14,10,14,17 14,10,14,14",
+            "menu 15,0,16,51 15,0,15,4",
+            " punch 16,2,16,51 16,2,16,7",
+            "  syrup 16,21,16,29 16,21,16,26",
+            "  base 16,31,16,38 16,31,16,35",
+            "  lime 16,40,16,47 16,40,16,44",
+        ])
+    }
+
+    @Test func aCommentMoreIndentedThanTheNextKeyStaysWithTheBodyAbove() {
+        let text = "fruits:\n  kiwi:\n    label: K\n    # about kiwi's label\n  # about lime\n  lime: {}\n"
+        var server = Self.initialize(.object([])).0
+        _ = server.receive(batch: [Client.message("initialized"), Self.open(Self.uri, text, version: 1)])
+        let sent = server.receive(batch: [Client.message("textDocument/documentSymbol", id: 2, .object([
+            ("textDocument", .object([("uri", .string(Self.uri))])),
+        ]))])
+        #expect(Self.outline(sent.first { $0["id"]?.int == 2 }?["result"]) == [
+            "fruits 0,0,5,10 0,0,0,6", " kiwi 1,2,2,12 1,2,1,6", " lime 4,2,5,10 5,2,5,6",
+        ])
     }
 }
