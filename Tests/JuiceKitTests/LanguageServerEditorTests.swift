@@ -5,10 +5,11 @@ import Testing
 @testable import JuiceLanguageServer
 
 /// What an editor's client relies on, in process: the rename capability as
-/// the client declared it, one publication per open with its version, and
-/// an outline whose ranges hold whole entries. The same is checked end to
-/// end in Tests/LanguageServer (test_rename.py, test_publishing.py,
-/// test_symbols.py).
+/// the client declared it, one publication per open with its version, an
+/// outline whose ranges hold whole entries, and version 2 of the language
+/// in completion, rename and references. The same is checked end to end in
+/// Tests/LanguageServer (test_rename.py, test_publishing.py,
+/// test_symbols.py, test_language_two.py).
 @Suite struct LanguageServerEditorTests {
     private typealias Client = LanguageServerTests
 
@@ -165,5 +166,64 @@ import Testing
         #expect(Self.outline(sent.first { $0["id"]?.int == 2 }?["result"]) == [
             "fruits 0,0,5,10 0,0,0,6", " kiwi 1,2,2,12 1,2,1,6", " lime 4,2,5,10 5,2,5,6",
         ])
+    }
+
+    // MARK: Version 2: completion, rename, references
+
+    /// The labels completion offers where `marker` is in `text`, opened as a
+    /// new file (ASCII only, so characters are bytes).
+    private static func completions(_ text: String, at marker: String = "|") -> [String] {
+        var server = session()
+        let uri = "file:///shop/recipes/edited.yaml"
+        guard let range = text.range(of: marker) else { return ["no marker"] }
+        let before = text[..<range.lowerBound]
+        let line = before.count { $0 == "\n" }
+        let character = before.utf8.count - (before.utf8.lastIndex(of: UInt8(ascii: "\n")).map { before.utf8.distance(from: before.utf8.startIndex, to: $0) + 1 } ?? 0)
+        _ = server.receive(batch: [open(uri, text.replacing(marker, with: ""), version: 1)])
+        let sent = server.receive(batch: [Client.message("textDocument/completion", id: 3, Client.at(uri, line, character))])
+        // In the order the client shows them: by sortText.
+        let items = sent.first { $0["id"]?.int == 3 }?["result"]?["items"]?.array ?? []
+        return items.sorted { ($0["sortText"]?.string ?? "") < ($1["sortText"]?.string ?? "") }.compactMap { $0["label"]?.string }
+    }
+
+    @Test func completionOffersVersionTwoKeysWhereTheyApply() {
+        #expect(Self.completions("version: 2\nfruits:\n  fig: { label: F, | }\n") == ["emoji", "cost", "pack"])
+        #expect(Self.completions("fruits:\n  fig:\n    |\n") == ["label", "emoji", "cost", "pack"])
+        // Version 1 has no cost or pack: offering them would offer an error.
+        #expect(Self.completions("version: 1\nfruits:\n  fig: { label: F, | }\n") == ["emoji"])
+        // A long-form recipe's keys, once the body is the long form.
+        #expect(Self.completions("recipes:\n  jam: { recipe: { mango: 1 }, | }\n") == ["yield", "label"])
+        #expect(Self.completions("recipes:\n  jam:\n    yield: 2\n    |\n") == ["recipe", "label"])
+        // Its ingredients are ids, the recipe itself left out.
+        #expect(Self.completions("recipes:\n  jam: { recipe: { mango: 1, | } }\n").sorted() == ["base", "kiwi", "lime", "punch", "syrup"])
+        // An empty body may become either form: ids first, then the keys.
+        #expect(Self.completions("recipes:\n  jam: { | }\n") == ["kiwi", "lime", "mango", "base", "syrup", "punch", "recipe", "yield", "label"])
+        #expect(Self.completions("version: 1\nrecipes:\n  jam: { | }\n") == ["kiwi", "lime", "mango", "base", "syrup", "punch"])
+        // Stock names recipes too in version 2, fruits only in version 1.
+        #expect(Self.completions("stock:\n  kiwi: 1\n  |\n") == ["lime", "mango", "base", "syrup"])
+        #expect(Self.completions("version: 1\nstock:\n  kiwi: 1\n  |\n") == ["lime", "mango"])
+    }
+
+    @Test func theLanguageServersVersionTwoKeysAreTheCollectors() {
+        #expect(CompletionContext.versionTwoKeys == DeclarationCollector.versionTwoKeys)
+        #expect(CompletionContext.allowsVersionTwo(SourceText(text: "version: 1 # the first\n")) == false)
+        #expect(CompletionContext.allowsVersionTwo(SourceText(text: "version: 2\n")))
+        #expect(CompletionContext.allowsVersionTwo(SourceText(text: "fruits: {}\n")))
+        #expect(CompletionContext.allowsVersionTwo(SourceText(text: "version: '1'\n")), "a quoted 1 is no version, as the collector reads it")
+    }
+
+    @Test func renameAndReferencesReachAStockEntryThatNamesARecipe() {
+        var server = Self.session()
+        // Line 11 declares syrup; line 21 stocks it; line 16 uses it.
+        let references = server.receive(batch: [Client.message("textDocument/references", id: 4, Client.at(Self.uri, 11, 3, [
+            ("context", .object([("includeDeclaration", .bool(true))])),
+        ]))])
+        let lines = (references.first { $0["id"]?.int == 4 }?["result"]?.array ?? []).compactMap { $0["range"]?["start"]?["line"]?.int }
+        #expect(lines == [11, 16, 21])
+        // From the stock entry: every place, the stock entry included.
+        let renamed = server.receive(batch: [Client.message("textDocument/rename", id: 5, Client.at(Self.uri, 21, 3, [("newName", .string("nectar"))]))])
+        let edits = renamed.first { $0["id"]?.int == 5 }?["result"]?["changes"]?[Self.uri]?.array ?? []
+        #expect(edits.compactMap { $0["range"]?["start"]?["line"]?.int } == [11, 16, 21])
+        #expect(edits.allSatisfy { $0["newText"]?.string == "nectar" })
     }
 }
