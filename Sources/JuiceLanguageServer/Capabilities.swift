@@ -16,6 +16,10 @@ struct ClientCapabilities {
     var markdownHover = false
     /// Completion items may have `labelDetails`.
     var labelDetails = false
+    /// The client said `rename.prepareSupport: true`. LSP 3.17 lets a server
+    /// answer `renameProvider` with `RenameOptions` (`prepareProvider`) only
+    /// then; any other client gets the plain boolean.
+    var prepareRename = false
 
     init() {}
 
@@ -29,12 +33,14 @@ struct ClientCapabilities {
         relatedInformation = capabilities["textDocument"]?["publishDiagnostics"]?["relatedInformation"]?.bool ?? true
         let hoverFormats = capabilities["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) ?? []
         markdownHover = hoverFormats.contains("markdown")
+        prepareRename = capabilities["textDocument"]?["rename"]?["prepareSupport"]?.bool == true
     }
 }
 
 /// What the server tells the client it does, in answer to `initialize`.
 enum ServerCapabilities {
-    static func initializeResult(units: SourceText.Units) -> JSONValue {
+    /// The answer to `initialize` for a client that said it can do `client`.
+    static func initializeResult(units: SourceText.Units, client: ClientCapabilities) -> JSONValue {
         .object([
             ("capabilities", .object([
                 ("positionEncoding", .string(units == .utf8 ? "utf-8" : "utf-16")),
@@ -47,7 +53,7 @@ enum ServerCapabilities {
                 ("referencesProvider", .bool(true)),
                 ("documentSymbolProvider", .bool(true)),
                 ("workspaceSymbolProvider", .bool(true)),
-                ("renameProvider", .object([("prepareProvider", .bool(true))])),
+                ("renameProvider", client.prepareRename ? .object([("prepareProvider", .bool(true))]) : .bool(true)),
                 ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
                 ("workspace", .object([
                     ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))])),

@@ -45,6 +45,10 @@ struct CompletionContext: Equatable {
         // the value of, and the keys of the innermost one's entries.
         var open: [(key: String?, isMapping: Bool)] = []
         var entries: [[UInt8]] = [[]]
+        // The entries of each collection a nested one interrupted: after
+        // `recipe: { mango: 3 }, ` the long form's `recipe` is still a
+        // sibling of what comes next.
+        var outerEntries: [[[UInt8]]] = []
         var lineKey: String?
         var current: [UInt8] = []
         // Whether `current` has a `:`, and whether it was read for the line's
@@ -69,11 +73,12 @@ struct CompletionContext: Equatable {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 open.append((Self.key(of: current) ?? (open.isEmpty ? lineKey : nil), byte == UInt8(ascii: "{")))
                 if open.count == 1, lineKey == nil { lineKey = Self.key(of: current) }
+                outerEntries.append(entries)
                 entries = [[]]
                 current = []
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 _ = open.popLast()
-                entries = [[]]
+                entries = outerEntries.popLast() ?? [[]]
                 current = []
             case UInt8(ascii: ","):
                 entries.append([])
@@ -185,5 +190,28 @@ struct CompletionContext: Equatable {
             }
         }
         return keys
+    }
+
+    // MARK: The file's version
+
+    /// The keys a `version: 1` file may not use: a copy of
+    /// `DeclarationCollector.versionTwoKeys`, which JuiceBook keeps internal
+    /// (`LanguageServerEditorTests` holds the two equal).
+    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield"]
+
+    /// Whether the file may use version 2, read from its text as completion
+    /// reads everything (the file is often half typed, so not valid YAML):
+    /// true unless a top-level `version:` line says a plain `1`, which is how
+    /// `DeclarationCollector` reads it. The last such line counts, as there.
+    static func allowsVersionTwo(_ text: SourceText) -> Bool {
+        var versionOne = false
+        for line in 0..<text.lspLineStarts.count {
+            guard let range = text.lspLine(line), text.utf8[range].starts(with: "version:".utf8) else { continue }
+            var value = text.utf8[range].dropFirst("version:".utf8.count)
+            if let comment = value.firstIndex(of: UInt8(ascii: "#")) { value = value[..<comment] }
+            let trimmed = value.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }
+            versionOne = trimmed.elementsEqual([UInt8(ascii: "1")])
+        }
+        return !versionOne
     }
 }

@@ -21,11 +21,13 @@ extension DocumentStore {
 
     /// An LSP `Range` for byte offsets of `text`.
     func lspRange(_ offsets: Range<Int>, in text: SourceText) -> JSONValue {
-        func position(_ offset: Int) -> JSONValue {
-            let (line, character) = text.lspPosition(atOffset: offset, units: units)
-            return .object([("line", .int(line)), ("character", .int(character))])
-        }
-        return .object([("start", position(offsets.lowerBound)), ("end", position(offsets.upperBound))])
+        .object([("start", lspPosition(offsets.lowerBound, in: text)), ("end", lspPosition(offsets.upperBound, in: text))])
+    }
+
+    /// An LSP `Position` for a byte offset of `text`.
+    func lspPosition(_ offset: Int, in text: SourceText) -> JSONValue {
+        let (line, character) = text.lspPosition(atOffset: offset, units: units)
+        return .object([("line", .int(line)), ("character", .int(character))])
     }
 
     /// An LSP `Location`.

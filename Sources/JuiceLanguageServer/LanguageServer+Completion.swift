@@ -8,6 +8,12 @@ import JuiceSimulation
 import JuiceLint
 /// Completion: ids where an ingredient or a stock entry goes, keys where
 /// the language allows them.
+///
+/// Version 2 of the language (docs/recipes.md) adds a fruit's `cost:` and
+/// `pack:`, a recipe's long form (`recipe:`, `yield:`, `label:`) and stock
+/// entries that name recipes. A file that says `version: 1` keeps version 1,
+/// where each of those is an error, so they are offered only in a file that
+/// does not.
 extension LanguageServer {
     /// The most items one answer lists; past it the list is filtered by
     /// what is typed and marked incomplete, so the client asks again.
@@ -16,40 +22,62 @@ extension LanguageServer {
     mutating func completion(_ params: Params) throws(ResponseError) -> JSONValue {
         let target = try target(params)
         guard let context = CompletionContext(text: target.text, offset: target.offset), context.atKey else {
-            return .object([("isIncomplete", .bool(false)), ("items", .array([]))])
+            return Self.completionList([])
         }
         let path = context.path
+        let versionTwo = CompletionContext.allowsVersionTwo(target.text)
+        let composites: Set<DeclarationKind> = [.fruit, .recipe, .menuItem]
         switch path.count {
         case 0:
-            return keyCompletions(DeclarationCollector.topLevelKeys, context: context)
+            return Self.completionList(keyItems(DeclarationCollector.topLevelKeys, context: context))
         case 2 where path[0] == DeclarationKind.menuItem.section:
-            return keyCompletions(DeclarationCollector.menuKeys, context: context)
+            return Self.completionList(keyItems(DeclarationCollector.menuKeys, context: context))
         case 2 where path[0] == DeclarationKind.fruit.section:
-            return keyCompletions(DeclarationCollector.fruitKeys, context: context)
+            let keys = DeclarationCollector.fruitKeys.filter { versionTwo || !CompletionContext.versionTwoKeys.contains($0) }
+            return Self.completionList(keyItems(keys, context: context))
         case 1 where path[0] == "stock":
-            return idCompletions(target.book, kinds: [.fruit], leaving: context.siblings, context: context)
+            // Version 2 stocks servings of a recipe as well as fruits.
+            let ids = idItems(target.book, kinds: versionTwo ? [.fruit, .recipe] : [.fruit], leaving: context.siblings, context: context)
+            return Self.completionList(ids.items, incomplete: ids.incomplete)
         case 2 where path[0] == DeclarationKind.recipe.section:
-            return idCompletions(target.book, kinds: [.fruit, .recipe, .menuItem], leaving: context.siblings.union([path[1]]), context: context)
-        case 3 where path[0] == DeclarationKind.menuItem.section && path[2] == "recipe":
-            return idCompletions(target.book, kinds: [.fruit, .recipe, .menuItem], leaving: context.siblings.union([path[1]]), context: context)
+            let longForm = !context.siblings.isDisjoint(with: DeclarationCollector.recipeKeys)
+            if versionTwo && longForm {
+                return Self.completionList(keyItems(DeclarationCollector.recipeKeys, context: context))
+            }
+            let ids = idItems(target.book, kinds: composites, leaving: context.siblings.union([path[1]]), context: context)
+            // An empty body may still become either form: the long form's
+            // keys come after the ids.
+            let keys = versionTwo && context.siblings.isEmpty ? keyItems(DeclarationCollector.recipeKeys, context: context, rank: "4") : []
+            return Self.completionList(ids.items + keys, incomplete: ids.incomplete)
+        case 3 where path[0] == DeclarationKind.recipe.section && path[2] == "recipe" && versionTwo,
+             3 where path[0] == DeclarationKind.menuItem.section && path[2] == "recipe":
+            let ids = idItems(target.book, kinds: composites, leaving: context.siblings.union([path[1]]), context: context)
+            return Self.completionList(ids.items, incomplete: ids.incomplete)
         default:
-            return .object([("isIncomplete", .bool(false)), ("items", .array([]))])
+            return Self.completionList([])
         }
     }
 
-    private func keyCompletions(_ keys: [String], context: CompletionContext) -> JSONValue {
-        let items: [JSONValue] = keys.filter { !context.siblings.contains($0) }.enumerated().map { order, key in
+    private static func completionList(_ items: [JSONValue], incomplete: Bool = false) -> JSONValue {
+        .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
+    }
+
+    /// Keys not yet written beside the cursor, in the language's order, after
+    /// anything ranked before `rank`.
+    private func keyItems(_ keys: [String], context: CompletionContext, rank: String = "") -> [JSONValue] {
+        keys.filter { !context.siblings.contains($0) }.enumerated().map { order, key in
             .object([
                 ("label", .string(key)), ("kind", .int(10)), ("detail", .string("key")),
-                ("sortText", .string(String(order + 10))), ("insertText", .string(key + ": ")),
+                ("sortText", .string(rank + String(order + 10))), ("insertText", .string(key + ": ")),
             ])
         }
-        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }
 
-    private mutating func idCompletions(
+    /// The ids of `kinds` not in `taken`; incomplete when there were too
+    /// many, and only those matching what is typed are listed.
+    private mutating func idItems(
         _ book: Int, kinds: Set<DeclarationKind>, leaving taken: Set<String>, context: CompletionContext
-    ) -> JSONValue {
+    ) -> (items: [JSONValue], incomplete: Bool) {
         let index = books[book].index()
         var seen = taken
         var candidates: [WorkspaceIndex.Definition] = []
@@ -80,6 +108,6 @@ extension LanguageServer {
                 "insertText": NameSpelling.plain.written(definition.id).map(JSONValue.string),
             ])
         }
-        return .object([("isIncomplete", .bool(incomplete)), ("items", .array(items))])
+        return (items, incomplete)
     }
 }

@@ -25,9 +25,10 @@ extension LanguageServer {
             folders.append(DocumentURI.normalized(root))
         }
         phase = .running
+        holdsFirstPublication = true
         for folder in folders { addFolder(folder) }
         log.write(.info, "initialized with \(books.count) book(s), \(books.reduce(0) { $0 + $1.workspace.paths.count }) file(s)")
-        return ServerCapabilities.initializeResult(units: documents.units)
+        return ServerCapabilities.initializeResult(units: documents.units, client: client)
     }
 
     /// Registers for file events, if the client lets the server do so: an
@@ -179,7 +180,7 @@ extension LanguageServer {
     mutating func settle() -> [JSONValue] {
         var outgoing = pending
         pending = []
-        guard phase == .running else { return outgoing }
+        guard phase == .running, !holdsFirstPublication else { return outgoing }
         let forced = forcePublishing
         forcePublishing = []
         for index in books.indices {

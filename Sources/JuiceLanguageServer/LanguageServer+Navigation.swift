@@ -65,44 +65,11 @@ extension LanguageServer {
 
     // MARK: Symbols
 
-    /// The file's fruits, recipes and menu items, each section a symbol
-    /// whose children are its ids; a recipe's or menu item's children are
-    /// its ingredients.
+    /// The file's outline (`DocumentOutline`).
     mutating func documentSymbols(_ params: Params) throws(ResponseError) -> JSONValue {
         let (book, path, text) = try document(params)
-        let index = books[book].index()
-        var ingredients: [String: [WorkspaceIndex.Reference]] = [:]
-        for reference in index.references where reference.range.file == path && reference.role == .ingredient {
-            if let owner = reference.owner { ingredients[owner, default: []].append(reference) }
-        }
-        var sections: [JSONValue] = []
-        for kind in [DeclarationKind.fruit, .recipe, .menuItem] {
-            let defined = index.definitions.filter { $0.kind == kind && $0.range.file == path }
-            guard let first = defined.first, let last = defined.last else { continue }
-            let children: [JSONValue] = defined.map { definition in
-                let uses = kind == .fruit ? [] : (ingredients.removeValue(forKey: definition.id) ?? [])
-                let range = documents.lspRange(definition.range)
-                return .object([
-                    "name": .string(definition.id),
-                    "detail": definition.label.map(JSONValue.string),
-                    "kind": .int(kind.lspSymbolKind),
-                    "range": range,
-                    "selectionRange": range,
-                    "children": uses.isEmpty ? nil : .array(uses.map { use in
-                        let useRange = documents.lspRange(use.range)
-                        return .object([
-                            ("name", .string(use.id)), ("kind", .int(8)), ("range", useRange), ("selectionRange", useRange),
-                        ])
-                    }),
-                ])
-            }
-            let span = documents.lspRange(text.offset(of: first.range.start)..<max(text.offset(of: first.range.start), text.offset(of: last.range.end)), in: text)
-            sections.append(.object([
-                ("name", .string(kind.section)), ("kind", .int(3)), ("range", span), ("selectionRange", span),
-                ("children", .array(children)),
-            ]))
-        }
-        return .array(sections)
+        let documents = documents
+        return DocumentOutline(index: books[book].index(), path: path, text: text) { documents.lspPosition($0, in: text) }.symbols()
     }
 
     /// The most symbols one `workspace/symbol` answer lists.

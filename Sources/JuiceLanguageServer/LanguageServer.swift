@@ -46,6 +46,13 @@ public struct LanguageServer {
     var pending: [JSONValue] = []
     /// Files whose diagnostics are sent after this batch even if unchanged.
     var forcePublishing: Set<String> = []
+    /// Whether the diagnostics of the books read at `initialize` wait for the
+    /// client's first `didOpen` (or `firstDocumentsWaitEnded()`). Sent behind
+    /// the answer to `initialize`, they reached a client that had handled the
+    /// answer, and sent `initialized` and `didOpen`, before them: two
+    /// publications for one open, the first with no version. Held, an
+    /// opened file hears once, with its version.
+    public internal(set) var holdsFirstPublication = false
 
     /// A server that reads recipe files through `files` and logs through `log`.
     public init(files: ServerFileAccess = .disk, log: ServerLog = ServerLog()) {
@@ -80,9 +87,18 @@ public struct LanguageServer {
             }
             outgoing += receive(message)
             if exitStatus != nil { return outgoing }
+            if message["method"]?.string == "textDocument/didOpen" { holdsFirstPublication = false }
         }
         outgoing += settle()
         return outgoing
+    }
+
+    /// The client opened nothing in the time the transport waits after
+    /// `initialize`: the books' diagnostics go out now, as the disk has them.
+    public mutating func firstDocumentsWaitEnded() -> [JSONValue] {
+        guard holdsFirstPublication else { return [] }
+        holdsFirstPublication = false
+        return settle()
     }
 
     /// Handles one message; diagnostics wait for `settle()`.

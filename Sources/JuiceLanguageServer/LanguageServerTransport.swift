@@ -23,6 +23,13 @@ public enum LanguageServerTransport {
     /// At most this many bytes are gathered into one batch before it is
     /// handled, so a client that never pauses still gets answers.
     static let batchBytes = 8 << 20
+    /// How long, in milliseconds from the answer to `initialize`, the server
+    /// waits for the client's first documents before it publishes the books'
+    /// diagnostics without them (`LanguageServer.holdsFirstPublication`).
+    /// Clients open their documents right after `initialized`; this is for
+    /// the one that opens nothing, and is short enough not to be noticed. It
+    /// is a deadline, not a pause, so that other messages do not put it off.
+    static let firstDocumentsWait = 500
 
     /// Serves on `input` and `output` until `exit` or the end of input, and
     /// returns the exit status: 0 after `shutdown`, 1 otherwise (also when
@@ -33,10 +40,18 @@ public enum LanguageServerTransport {
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var ended = false
+        var holdEnds: Int?
         while !ended {
             var gathered = 0
             // Wait for something, then take whatever else is already there.
             var wait: Int32 = -1
+            if server.holdsFirstPublication {
+                let now = monotonicMilliseconds()
+                let deadline = holdEnds ?? now + firstDocumentsWait
+                holdEnds = deadline
+                wait = Int32(clamping: max(0, deadline - now))
+            }
+            var timedOut = false
             while gathered < batchBytes {
                 var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&descriptor, 1, wait)
@@ -45,7 +60,10 @@ public enum LanguageServerTransport {
                     ended = true
                     break
                 }
-                if ready == 0 { break }
+                if ready == 0 {
+                    timedOut = gathered == 0
+                    break
+                }
                 let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
                 if count < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
@@ -68,8 +86,8 @@ public enum LanguageServerTransport {
                 case .dropped(let reason): log.write(.warning, "dropped \(reason)")
                 }
             }
-            if !bodies.isEmpty {
-                let outgoing = server.receive(batch: bodies)
+            if !bodies.isEmpty || timedOut {
+                let outgoing = bodies.isEmpty ? server.firstDocumentsWaitEnded() : server.receive(batch: bodies)
                 if let failure = write(outgoing, to: output) {
                     log.write(.error, "cannot write standard output: \(failure); ending the session")
                     return server.exitStatus ?? 1
@@ -111,6 +129,13 @@ public enum LanguageServerTransport {
         }
         return nil
     }
+}
+
+/// Milliseconds on the system's monotonic clock.
+private func monotonicMilliseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int(now.tv_sec) * 1000 + Int(now.tv_nsec) / 1_000_000
 }
 
 /// The system's `write`, by another name than the method above.

@@ -126,5 +126,9 @@ import Testing
         #expect(context("stock:\n  kiwi: 1|")?.atKey == false)
         #expect(context("menu:\n  a:\n    label: '{ x|")  == nil)
         #expect(context("menu:\n  a: # recipe: { |") == nil)
+        // An entry before a nested mapping is still a sibling after it
+        // (the long form's `recipe:`), and so is one after the cursor.
+        let long = context("recipes:\n  jam: { recipe: { mango: 1 }, y| , label: J }\n")
+        #expect(long == CompletionContext(path: ["recipes", "jam"], atKey: true, siblings: ["recipe", "label"], partial: "y"))
     }
 }

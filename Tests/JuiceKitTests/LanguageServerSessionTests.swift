@@ -19,7 +19,7 @@ import Testing
     private typealias Client = LanguageServerTests
 
     /// Recipe files in memory, found and read as if on disk.
-    private static func disk(_ contents: [String: String]) -> ServerFileAccess {
+    static func disk(_ contents: [String: String]) -> ServerFileAccess {
         ServerFileAccess(
             discover: { directory in contents.keys.filter { $0.hasPrefix(directory + "/") }.sorted() },
             read: { path in contents[path].map { Array($0.utf8) } },
@@ -34,6 +34,9 @@ import Testing
             Client.message("initialize", id: 1, .object([("rootUri", root.map(JSONValue.string) ?? .null), ("capabilities", .object([]))])),
             Client.message("initialized"),
         ])
+        // As the transport does when the client opens nothing at once: the
+        // books' diagnostics are out before the test's first batch.
+        _ = server.firstDocumentsWaitEnded()
         return server
     }
 

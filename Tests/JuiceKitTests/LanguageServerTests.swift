@@ -59,7 +59,7 @@ import Testing
         return (server, sent)
     }
 
-    private static func fixture(_ name: String) throws -> String {
+    static func fixture(_ name: String) throws -> String {
         let path = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         return String(decoding: try RecipeSources.readFile("/" + path + "/recipes/\(name).yaml"), as: UTF8.self)
     }

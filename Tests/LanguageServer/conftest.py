@@ -134,6 +134,14 @@ async def document_changes_client(lsp_client: LanguageClient, book):
 
 
 @pytest_lsp.fixture(config=CONFIG)
+async def unprepared_rename_client(lsp_client: LanguageClient, book):
+    """A client that renames without `textDocument/prepareRename` first."""
+    await initialize(lsp_client, book, {"textDocument": {"rename": {"prepareSupport": False}}})
+    yield
+    await shut_down(lsp_client)
+
+
+@pytest_lsp.fixture(config=CONFIG)
 async def watching_client(lsp_client: LanguageClient, book):
     await initialize(lsp_client, book, {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}})
     yield
@@ -291,3 +299,8 @@ def utf8_editor(utf8_client, book, tmp_path) -> Editor:
 @pytest.fixture
 def document_changes_editor(document_changes_client, book, tmp_path) -> Editor:
     return Editor(document_changes_client, book, tmp_path)
+
+
+@pytest.fixture
+def unprepared_rename_editor(unprepared_rename_client, book, tmp_path) -> Editor:
+    return Editor(unprepared_rename_client, book, tmp_path)

@@ -6,7 +6,7 @@ import pygls.exceptions
 import pytest
 from lsprotocol import types
 
-from support import apply_edits, canonical_text, plain_range, span, workspace_edits
+from support import RawServer, apply_edits, canonical_text, plain_range, span, workspace_edits
 
 FRUITS_TEXT = canonical_text("fruits.yaml")
 MENU_TEXT = canonical_text("menu.yaml")
@@ -142,3 +142,30 @@ async def test_rename_refused_where_a_use_cannot_be_followed(editor, written):
     with pytest.raises(pygls.exceptions.JsonRpcException) as refused:
         await rename(editor, "fruits.yaml", editor.position("fruits.yaml", "  kiwi: {", delta=2), "gold-kiwi")
     assert refused.value.code == REQUEST_FAILED, (refused.value.code, refused.value.message)
+
+
+# The capability: LSP 3.17 lets a server answer `renameProvider` with
+# RenameOptions (`prepareProvider`) only when the client declared
+# `textDocument.rename.prepareSupport`; otherwise it is a boolean.
+
+
+async def test_a_client_that_prepares_is_offered_prepare(editor):
+    provider = editor.client.initialize_result.capabilities.rename_provider
+    assert isinstance(provider, types.RenameOptions) and provider.prepare_provider is True
+
+
+async def test_a_client_that_does_not_prepare_gets_a_boolean_and_still_renames(unprepared_rename_editor):
+    editor = unprepared_rename_editor
+    assert editor.client.initialize_result.capabilities.rename_provider is True
+    edit = await rename(editor, "fruits.yaml", editor.position("fruits.yaml", "  kiwi: {", delta=2), "gold-kiwi")
+    assert apply(editor, edit) == renamed_kiwi("gold-kiwi")
+
+
+@pytest.mark.parametrize("capabilities", [{}, {"textDocument": {"rename": {"dynamicRegistration": False}}}])
+def test_a_client_that_says_nothing_of_prepare_gets_a_boolean(tmp_path, capabilities):
+    server = RawServer()
+    try:
+        result = server.initialize(tmp_path, capabilities)
+        assert result["capabilities"]["renameProvider"] is True
+    finally:
+        server.kill()

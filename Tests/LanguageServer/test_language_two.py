@@ -1,0 +1,141 @@
+"""Version 2 of the recipe language in the editor: a fruit's `cost:` and
+`pack:`, a recipe's long form (`recipe:`, `yield:`, `label:`) and stock
+entries that name recipes. Completion offers the new keys where they apply
+(not in a `version: 1` file, where each is an error); rename and references
+reach a stock entry that names a recipe."""
+
+import pytest
+from lsprotocol import types
+
+from support import apply_edits, find, position_at, span, workspace_edits
+
+# fruits.yaml made version 2, with a long-form recipe, a short one, and
+# servings of the long one on hand; menu.yaml (version 1) uses it.
+RECIPES = (
+    "recipes:\n"
+    "  syrup:\n"
+    "    recipe: { mango: 3 }\n"
+    "    yield: 4\n"
+    "    label: 시럽\n"
+    "  tropical-base: { mango: 1, pineapple: 2 }\n"
+)
+
+
+async def labels(editor, name: str, offset: int) -> list[str]:
+    """What completion offers at a string offset, in the order shown."""
+    line, character = position_at(editor.text(name), offset, editor.encoding)
+    result = await editor.client.text_document_completion_async(types.CompletionParams(
+        text_document=editor.document(name), position=types.Position(line=line, character=character)))
+    items = result.items if isinstance(result, types.CompletionList) else (result or [])
+    return [item.label for item in sorted(items, key=lambda item: item.sort_text or item.label)]
+
+
+def version_two(editor) -> str:
+    """Opens fruits.yaml as version 2 with RECIPES and syrup stocked."""
+    editor.open("fruits.yaml")
+    editor.replace("fruits.yaml", "version: 1", "version: 2")
+    editor.replace("fruits.yaml", "  mango: 10\n", "  mango: 10\n  syrup: 2\n")
+    end = len(editor.text("fruits.yaml"))
+    return editor.change("fruits.yaml", (end, end, RECIPES))
+
+
+async def test_cost_and_pack_in_a_version_two_fruit(editor):
+    version_two(editor)
+    text = editor.replace("fruits.yaml", "kiwi: { label: 키위, emoji: 🥝 }", "kiwi: { label: 키위,  }")
+    cursor = find(text, "kiwi: { label: 키위, ") + len("kiwi: { label: 키위, ")
+    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack"]
+
+
+async def test_long_form_keys_in_a_recipe(editor):
+    text = version_two(editor)
+    # Block style, beside the keys already there.
+    text = editor.replace("fruits.yaml", "    yield: 4\n", "    yield: 4\n    \n")
+    cursor = find(text, "    yield: 4\n    ") + len("    yield: 4\n    ")
+    # recipe and yield above, label below: nothing is left to offer.
+    assert await labels(editor, "fruits.yaml", cursor) == []
+    text = editor.replace("fruits.yaml", "    label: 시럽\n", "")
+    cursor = find(text, "    yield: 4\n    ") + len("    yield: 4\n    ")
+    assert await labels(editor, "fruits.yaml", cursor) == ["label"]
+    # Flow style, after the ingredients' own mapping.
+    text = editor.replace("fruits.yaml", "  tropical-base: { mango: 1, pineapple: 2 }\n",
+                          "  tropical-base: { recipe: { mango: 1, pineapple: 2 },  }\n")
+    cursor = find(text, "pineapple: 2 }, ") + len("pineapple: 2 }, ")
+    assert await labels(editor, "fruits.yaml", cursor) == ["yield", "label"]
+
+
+async def test_ids_inside_a_long_form_recipe(editor):
+    text = version_two(editor)
+    text = editor.replace("fruits.yaml", "    recipe: { mango: 3 }\n", "    recipe: { mango: 3,  }\n")
+    cursor = find(text, "{ mango: 3, ") + len("{ mango: 3, ")
+    offered = await labels(editor, "fruits.yaml", cursor)
+    # Fruits, recipes and menu items; not mango (there), not syrup (itself).
+    assert "mango" not in offered and "syrup" not in offered
+    assert {"kiwi", "tropical-base", "kiwi-juice"} <= set(offered)
+    assert "yield" not in offered, "keys of the long form are not ingredients"
+
+
+async def test_an_empty_recipe_body_offers_both_forms(editor):
+    text = version_two(editor)
+    text = editor.replace("fruits.yaml", "  tropical-base: { mango: 1, pineapple: 2 }\n", "  tropical-base: {  }\n")
+    offered = await labels(editor, "fruits.yaml", find(text, "tropical-base: { ") + len("tropical-base: { "))
+    # Ids first (fruits, recipes, menu items), then the long form's keys.
+    assert offered[-3:] == ["recipe", "yield", "label"]
+    assert offered[:5] == ["banana", "kiwi", "mango", "pineapple", "strawberry"]
+    assert "syrup" in offered and "tropical-base" not in offered
+
+
+async def test_stock_offers_recipes_in_version_two_only(editor):
+    text = version_two(editor)
+    text = editor.replace("fruits.yaml", "  kiwi: 10\n", "  \n")
+    cursor = find(text, "  pineapple: 10\n  ") + len("  pineapple: 10\n  ")
+    # kiwi is the fruit left; syrup is stocked already; tropical-base is not.
+    assert await labels(editor, "fruits.yaml", cursor) == ["kiwi", "tropical-base"]
+    text = editor.replace("fruits.yaml", "version: 2", "version: 1")
+    assert await labels(editor, "fruits.yaml", cursor) == ["kiwi"]
+
+
+async def references(editor, name, position) -> list[tuple[str, dict]]:
+    result = await editor.client.text_document_references_async(types.ReferenceParams(
+        text_document=editor.document(name), position=position, context=types.ReferenceContext(include_declaration=True)))
+    return sorted(((l.uri, l.range.start.line, l.range.start.character) for l in result or []))
+
+
+async def test_references_of_a_recipe_list_its_stock_entry(editor):
+    text = version_two(editor)
+    editor.open("menu.yaml")
+    menu = editor.replace("menu.yaml", "{ mango: 3 }", "{ syrup: 1 }")
+    fruits, menu_uri = editor.uri("fruits.yaml"), editor.uri("menu.yaml")
+
+    def at(uri, text, needle, part="syrup"):
+        r = span(text, needle, part=part)["start"]
+        return (uri, r["line"], r["character"])
+
+    expected = sorted([at(fruits, text, "  syrup:\n"), at(fruits, text, "  syrup: 2"), at(menu_uri, menu, "{ syrup: 1 }")])
+    for name, needle in (("fruits.yaml", "  syrup:\n"), ("fruits.yaml", "  syrup: 2"), ("menu.yaml", "{ syrup: 1 }")):
+        position = editor.position(name, needle, delta=needle.index("syrup") + 1)
+        assert await references(editor, name, position) == expected, name
+
+
+@pytest.mark.parametrize("start", ["the definition", "the stock entry", "a use in menu.yaml"])
+async def test_rename_a_recipe_renames_its_stock_entry(editor, start):
+    version_two(editor)
+    editor.open("menu.yaml")
+    editor.replace("menu.yaml", "{ mango: 3 }", "{ syrup: 1 }")
+    name, needle = {
+        "the definition": ("fruits.yaml", "  syrup:\n"),
+        "the stock entry": ("fruits.yaml", "  syrup: 2"),
+        "a use in menu.yaml": ("menu.yaml", "{ syrup: 1 }"),
+    }[start]
+    edit = await editor.client.text_document_rename_async(types.RenameParams(
+        text_document=editor.document(name), position=editor.position(name, needle, delta=needle.index("syrup")),
+        new_name="mango-syrup"))
+    per_uri = workspace_edits(edit)
+    result = {n: apply_edits(editor.text(n), per_uri.get(editor.uri(n), [])) for n in ("fruits.yaml", "menu.yaml")}
+    expected_fruits = editor.text("fruits.yaml").replace("  syrup:\n", "  mango-syrup:\n").replace("  syrup: 2\n", "  mango-syrup: 2\n")
+    assert result == {
+        "fruits.yaml": expected_fruits,
+        "menu.yaml": editor.text("menu.yaml").replace("{ syrup: 1 }", "{ mango-syrup: 1 }"),
+    }
+    # The command line reads the renamed book as it read the old one: the
+    # stock entry still names a recipe, and nothing is unknown.
+    assert not [d for ds in editor.expected(result).values() for d in ds if d["code"] == "unknown-fruit"]
