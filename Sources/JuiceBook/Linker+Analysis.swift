@@ -19,7 +19,7 @@ extension Linker {
     /// check runs (`reach(edges:kinds:fruits:)`).
     mutating func analyse(
         edges: EdgeTable, kinds: [DeclarationKind], reach: Reach?,
-        needs: NeedTable, planned: [[RecipeBook.FruitAmount]?]? = nil, openingStock: [Int], rulesOff: Set<Rule>
+        needs: NeedTable, planned: [[RecipeBook.FruitAmount]?]? = nil, lists: RecipeLists? = nil, openingStock: [Int], rulesOff: Set<Rule>
     ) {
         coverage = CheckCoverage()
         for rule in rulesOff { coverage.skip(rule) }
@@ -36,10 +36,10 @@ extension Linker {
             coverage.skip(.unusedFruit)
             coverage.skip(.unusedRecipe)
         }
-        if declarations.declaresCost && !(rulesOff.contains(.priceBelowCost) && rulesOff.contains(.missingCost)) {
+        if let lists, declarations.declaresCost && !(rulesOff.contains(.priceBelowCost) && rulesOff.contains(.missingCost)) {
             // Costs need every edge: judged only once the book has no errors.
             if unknownNames.isEmpty && !(declarations.diagnostics + diagnostics).containsErrors {
-                reportCosts(edges, kinds: kinds, rulesOff: rulesOff)
+                reportCosts(lists, rulesOff: rulesOff)
             } else {
                 coverage.skip(.priceBelowCost)
                 coverage.skip(.missingCost)

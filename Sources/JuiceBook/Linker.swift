@@ -144,8 +144,13 @@ struct Linker {
         if analysis {
             // Where servings are kept, one order takes what its plan from the
             // opening servings says, not its flattened need.
-            let planned = opening.keepsServings ? plannedNeeds(edges, kinds: kinds, needs: needs, opening: opening) : nil
-            analyse(edges: edges, kinds: kinds, reach: reach, needs: needs, planned: planned, openingStock: openingStock, rulesOff: rulesOff)
+            let lists = opening.keepsServings || declarations.declaresCost
+                ? RecipeLists(declarations, edges, kinds: kinds, servings: opening.servings) : nil
+            let planned = opening.keepsServings ? lists.map { plannedNeeds($0, kinds: kinds, needs: needs) } : nil
+            analyse(
+                edges: edges, kinds: kinds, reach: reach, needs: needs, planned: planned, lists: lists, openingStock: openingStock,
+                rulesOff: rulesOff
+            )
         }
         reportUnknownNames()
         return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, opening: opening) : nil
@@ -248,14 +253,6 @@ struct Linker {
         return starts
     }
 
-    /// The opening stock: fruit by fruit index, servings by composite index.
-    struct OpeningStock {
-        var fruits: [Int]
-        var servings: [Int]
-        /// Whether some recipe declares a yield or is stocked (`RecipeBook.keepsServings`).
-        var keepsServings: Bool
-    }
-
     private mutating func resolveStock() -> OpeningStock {
         var stock = [Int](repeating: 0, count: declarations.fruits.count)
         var servings = [Int](repeating: 0, count: declarations.composites.count)
@@ -310,12 +307,12 @@ struct Linker {
 
     private func assemble(edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, opening: OpeningStock) -> RecipeBook {
         let composites = declarations.composites
-        let local = Self.localIndices(kinds)
+        let local = RecipeLists.localIndices(kinds)
         var recipes: [RecipeBook.Recipe] = []
         var menu: [RecipeBook.MenuItem] = []
         var servings: [Int] = []
         for (index, composite) in composites.enumerated() {
-            let ingredients = Self.ingredients(of: index, edges, kinds: kinds, local: local)
+            let ingredients = RecipeLists.ingredients(of: index, edges, kinds: kinds, local: local)
             let label = composite.label?.escapingControlCharacters ?? composite.id
             if composite.kind == .recipe {
                 recipes.append(.init(

@@ -37,6 +37,8 @@ struct HoverCard {
         if let label = definition.label { facts.append(plain(label)) }
         if let book, let fruit = book.fruitIndex(definition.id) {
             facts.append("opening stock \(book.openingStock[fruit])")
+            if let cost = book.fruits[fruit].cost { facts.append("cost \(cost)") }
+            if book.fruits[fruit].pack != 1 { facts.append("pack \(book.fruits[fruit].pack)") }
             let users = Capacity.menuItems(taking: fruit, in: book).map { book.menu[$0].id }
             lines.append(facts.joined(separator: " · "))
             lines.append(usedBy(users))
@@ -68,11 +70,36 @@ struct HoverCard {
         }
         let per = isRecipe ? "per batch" : "per order"
         lines.append("needs \(per): " + needs.map { plain(book.fruits[$0.fruit].id) + " \($0.amount)" }.joined(separator: ", "))
-        if let best = Capacity.limit(of: component, in: book, stock: book.openingStock) {
+        if let money = moneyLine(component, book) { lines.append(money) }
+        if case .menuItem(let item) = component, book.keepsServings {
+            // Orders plan batches: the count made one after another, leftovers included.
+            let row = Capacity.of(book, stock: FruitStore(book: book))[item]
+            lines.append("the opening stock makes \(row.count)" + (row.limitingFruit.map { " (limited by \(plain(book.fruits[$0].id)))" } ?? ""))
+        } else if let best = Capacity.limit(of: component, in: book, stock: book.openingStock) {
             let unit = isRecipe ? " batch(es)" : ""
             lines.append("the opening stock makes \(best.count)\(unit) (limited by \(plain(book.fruits[best.fruit].id)))")
         }
         return lines
+    }
+
+    /// A recipe's yield, cost per serving and servings on hand, or a menu
+    /// item's cost per serving and margin, where the book says them.
+    private func moneyLine(_ component: RecipeBook.Component, _ book: RecipeBook) -> String? {
+        var facts: [String] = []
+        switch component {
+        case .recipe(let recipe):
+            if book.recipes[recipe].yield != 1 { facts.append("yield \(book.recipes[recipe].yield)") }
+            if let costs = book.costs { facts.append("cost per serving " + (costs.recipes[recipe]?.description ?? "unknown")) }
+            if book.keepsServings { facts.append("\(book.openingServings[recipe]) on hand") }
+        case .menuItem(let item):
+            guard let costs = book.costs else { return nil }
+            let cost = costs.menu[item]
+            facts.append("cost per serving " + (cost?.description ?? "unknown"))
+            if let price = book.menu[item].price, let cost, let margin = Money(price).subtracting(cost) { facts.append("margin \(margin)") }
+        case .fruit:
+            return nil
+        }
+        return facts.isEmpty ? nil : facts.joined(separator: " · ")
     }
 
     private func usedBy(_ users: [String]) -> String {

@@ -139,3 +139,27 @@ async def test_rename_a_recipe_renames_its_stock_entry(editor, start):
     # The command line reads the renamed book as it read the old one: the
     # stock entry still names a recipe, and nothing is unknown.
     assert not [d for ds in editor.expected(result).values() for d in ds if d["code"] == "unknown-fruit"]
+
+
+async def test_hover_shows_yield_cost_and_servings(editor):
+    """Hover on version 2 facts: a recipe's yield, cost per serving and
+    servings on hand, a fruit's cost and pack, and a menu item's cost and
+    margin. mango costs 300 and pineapple 200 (both packs of 1 but mango, 6):
+    syrup is 3 × 300 ÷ 4 = 225.00 a serving; the juice below takes syrup 2 and
+    mango 1: 2 × 225 + 300 = 750.00, priced 2000: margin 1250.00."""
+    version_two(editor)
+    editor.replace("fruits.yaml", "mango: { label: 망고, emoji: 🥭 }", "mango: { label: 망고, emoji: 🥭, cost: 300, pack: 6 }")
+    editor.replace("fruits.yaml", "pineapple: { label: 파인애플, emoji: 🍍 }", "pineapple: { label: 파인애플, emoji: 🍍, cost: 200 }")
+    text = editor.text("fruits.yaml")
+    end = len(text)
+    editor.change("fruits.yaml", (end, end, "menu:\n  syrup-juice: { price: 2000, recipe: { syrup: 2, mango: 1 } }\n"))
+    recipe = await editor.client.text_document_hover_async(types.HoverParams(
+        text_document=editor.document("fruits.yaml"), position=editor.position("fruits.yaml", "  syrup:\n", delta=3)))
+    value = recipe.contents.value
+    assert "yield 4" in value and "cost per serving 225.00" in value and "2 on hand" in value, value
+    fruit = await editor.client.text_document_hover_async(types.HoverParams(
+        text_document=editor.document("fruits.yaml"), position=editor.position("fruits.yaml", "  mango: {", delta=3)))
+    assert "cost 300" in fruit.contents.value and "pack 6" in fruit.contents.value, fruit.contents.value
+    item = await editor.client.text_document_hover_async(types.HoverParams(
+        text_document=editor.document("fruits.yaml"), position=editor.position("fruits.yaml", "  syrup-juice:", delta=3)))
+    assert "cost per serving 750.00" in item.contents.value and "margin 1250.00" in item.contents.value, item.contents.value
