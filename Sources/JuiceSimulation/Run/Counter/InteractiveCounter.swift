@@ -208,7 +208,8 @@ public struct InteractiveCounter {
 
     /// The stepper screen: edit lines until an empty one, then show the stock.
     private mutating func editStock() -> Flow {
-        output(StockEditor.instructions + stockTable)
+        let servings = book.keepsServings && !book.recipes.isEmpty ? StockEditor.servingsInstructions : ""
+        output(StockEditor.instructions + servings + stockTable)
         while true {
             output("stock> ")
             guard let raw = input() else {

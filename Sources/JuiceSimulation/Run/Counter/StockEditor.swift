@@ -35,11 +35,13 @@ struct StockEditor {
 
     /// Shown when the editor opens.
     static let instructions = """
-        Edit the stock: FRUIT +N adds, FRUIT -N takes, FRUIT =N sets (FRUIT is an id or a label;
-        a recipe's id edits its servings on hand, where the book keeps them).
+        Edit the stock: FRUIT +N adds, FRUIT -N takes, FRUIT =N sets (FRUIT is an id or a label).
         An empty line closes the editor.
 
         """
+
+    /// Added to `instructions` in a book that keeps servings.
+    static let servingsInstructions = "A recipe's id edits its servings on hand the same way.\n"
 
     /// Shown for a line that is not an edit.
     static let usage = """
