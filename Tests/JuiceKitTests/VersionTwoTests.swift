@@ -159,6 +159,54 @@ struct VersionTwoTests {
         #expect(maker.make(0) == .refused([Shortage(fruit: 0, need: 3, have: 0)]))
     }
 
+    /// The planner walks an item's short list of recipes, or, past
+    /// `walkLimit` (books whose items reach many recipes), takes them off a
+    /// heap by rank: both must plan alike. Every servings state from 0 to 3
+    /// of each recipe, 1 to 4 orders at once, every item.
+    @Test func walkedAndHeapPlansAgree() throws {
+        for yaml in [Self.sunrise, Self.shared] {
+            let book = try Self.book(yaml)
+            let ingredients = (book.recipes.map(\.ingredients), book.menu.map(\.ingredients))
+            let walked = BatchPlanner(yields: book.recipes.map(\.yield), recipeIngredients: ingredients.0, menuIngredients: ingredients.1)
+            let heap = BatchPlanner(
+                yields: book.recipes.map(\.yield), recipeIngredients: ingredients.0, menuIngredients: ingredients.1, walkLimit: 0
+            )
+            var first = BatchPlanner.Scratch(recipes: book.recipes.count, fruits: book.fruits.count)
+            var second = first
+            let states = (0..<Int(pow(4.0, Double(book.recipes.count)))).map { code in
+                book.recipes.indices.map { (code >> (2 * $0)) & 3 }
+            }
+            for onHand in states {
+                for menu in book.menu.indices {
+                    for times in 1...4 {
+                        walked.plan(menu: menu, times: times, onHand: onHand, into: &first)
+                        heap.plan(menu: menu, times: times, onHand: onHand, into: &second)
+                        #expect(first.touched.sorted().map { first.fruit[$0] } == second.touched.sorted().map { second.fruit[$0] })
+                        #expect(first.walked.sorted().map { first.batches[$0] } == second.walked.sorted().map { second.batches[$0] })
+                        var afterFirst = onHand, afterSecond = onHand
+                        walked.apply(first, to: &afterFirst)
+                        heap.apply(second, to: &afterSecond)
+                        #expect(afterFirst == afterSecond, "\(onHand) menu \(menu) ×\(times)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two levels sharing a syrup, for `walkedAndHeapPlansAgree`.
+    static let shared = """
+        fruits:
+          f:
+          g:
+        recipes:
+          syrup: { yield: 4, recipe: { f: 3 } }
+          a: { yield: 2, recipe: { syrup: 1, g: 1 } }
+          b: { yield: 3, recipe: { syrup: 2, a: 1 } }
+        menu:
+          both: { recipe: { a: 1, b: 1 } }
+          one: { recipe: { b: 2, f: 1 } }
+        """
+
     // MARK: Money
 
     @Test func moneyRoundsOnceHalfToEven() {

@@ -146,28 +146,25 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     }
 
     public mutating func restock(line: Int, recipe: Int, amount: Int, servings: Int) {
-        guard !quiet else { return }
-        var json = JSONWriter()
-        json.beginObject()
-        json.field("type", "restock")
-        json.field("line", line)
-        if let source { json.field("source", source) }
-        json.field("recipe", book.recipes[recipe].id)
-        json.field("amount", amount)
-        json.field("onHand", servings)
-        json.endObject()
-        output.line(json.output)
+        stockEvent("restock", line: line, key: "recipe", id: book.recipes[recipe].id, amount: amount, countKey: "onHand", count: servings)
     }
 
     public mutating func set(line: Int, recipe: Int, servings: Int) {
+        stockEvent("set", line: line, key: "recipe", id: book.recipes[recipe].id, amount: nil, countKey: "onHand", count: servings)
+    }
+
+    /// A `restock` or `set` event written plainly: all but a fruit's
+    /// restock, which is common enough to have its pieces made once.
+    private mutating func stockEvent(_ type: String, line: Int, key: String, id: String, amount: Int?, countKey: String, count: Int) {
         guard !quiet else { return }
         var json = JSONWriter()
         json.beginObject()
-        json.field("type", "set")
+        json.field("type", type)
         json.field("line", line)
         if let source { json.field("source", source) }
-        json.field("recipe", book.recipes[recipe].id)
-        json.field("onHand", servings)
+        json.field(key, id)
+        if let amount { json.field("amount", amount) }
+        json.field(countKey, count)
         json.endObject()
         output.line(json.output)
     }
@@ -185,16 +182,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     }
 
     public mutating func set(line: Int, fruit: Int, stock: Int) {
-        guard !quiet else { return }
-        var json = JSONWriter()
-        json.beginObject()
-        json.field("type", "set")
-        json.field("line", line)
-        if let source { json.field("source", source) }
-        json.field("fruit", book.fruits[fruit].id)
-        json.field("stock", stock)
-        json.endObject()
-        output.line(json.output)
+        stockEvent("set", line: line, key: "fruit", id: book.fruits[fruit].id, amount: nil, countKey: "stock", count: stock)
     }
 
     public mutating func stock(line: Int, counts: [Int]) {
