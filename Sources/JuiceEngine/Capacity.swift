@@ -27,13 +27,20 @@ public enum Capacity {
     /// next order would lack first, in fruit order.
     private static func planned(_ book: RecipeBook, _ planner: BatchPlanner, stock: FruitStore) -> [Row] {
         var scratch = BatchPlanner.Scratch(recipes: book.recipes.count, fruits: book.fruits.count)
+        // Items with the same ingredients have the same capacity: each search
+        // is dozens of plans, and a plan of an item over a deep chain of
+        // recipes reads all of it, so a generated menu of look-alikes is
+        // searched once.
+        var known: [[RecipeBook.Ingredient]: (count: Int, limiting: Int?)] = [:]
         return book.menu.indices.map { index in
+            if let row = known[book.menu[index].ingredients] { return Row(menu: index, count: row.count, limitingFruit: row.limiting) }
             guard let count = planner.capacity(menu: index, stock: stock.counts, onHand: stock.servings, scratch: &scratch) else {
                 return Row(menu: index, count: 0, limitingFruit: nil)
             }
             let (next, overflow) = count.addingReportingOverflow(1)
             planner.plan(menu: index, times: overflow ? count : next, onHand: stock.servings, into: &scratch)
             let limiting = scratch.touched.sorted().first { scratch.fruit[$0] > stock[$0] }
+            known[book.menu[index].ingredients] = (count, limiting)
             return Row(menu: index, count: count, limitingFruit: limiting)
         }
     }
