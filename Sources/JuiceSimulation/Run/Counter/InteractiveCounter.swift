@@ -316,23 +316,6 @@ public struct InteractiveCounter {
     /// Rows as indented columns two spaces apart, widths by terminal cells
     /// (Hangul and emoji take two); a column empty in every row is left out.
     static func table(_ rows: [[String]], rightAligned: Set<Int>) -> String {
-        let rows = rows.map { $0.map(\.escapingControlCharacters) }
-        let columns = rows.map(\.count).max() ?? 0
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
-        }
-        var text = ""
-        for row in rows {
-            var cells: [String] = []
-            for (column, cell) in row.enumerated() where widths[column] > 0 {
-                let padding = String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
-                cells.append(rightAligned.contains(column) ? padding + cell : cell + padding)
-            }
-            var line = "  " + cells.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
-            text += line + "\n"
-        }
-        return text
+        TextTable.lines(rows, rightAligned: rightAligned, indent: "  ").map { $0 + "\n" }.joined()
     }
 }

@@ -51,7 +51,7 @@ public struct MenuCard: Sendable {
                 row.limitedBy.map { book.fruits[$0].id } ?? "-",
             ]
         }
-        return Table.render(header: header, rows: cells, rightAligned: [1, 2, 3, 4, 5])
+        return TextTable.lines([header] + cells, rightAligned: [1, 2, 3, 4, 5])
     }
 
     /// One JSON object per menu item, in menu order.
@@ -95,27 +95,5 @@ enum CSV {
             field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
                 ? "\"" + field.reduce(into: "") { $0 += $1 == "\"" ? "\"\"" : String($1) } + "\"" : field
         }.joined(separator: ",")
-    }
-}
-
-/// Columns for a terminal, where Hangul and emoji take two columns.
-enum Table {
-    static func render(header: [String], rows: [[String]], rightAligned: Set<Int>) -> [String] {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-        return all.map { cells in
-            cells.indices.map { column in
-                let pad = String(repeating: " ", count: widths[column] - DisplayWidth.of(cells[column]))
-                return rightAligned.contains(column) ? pad + cells[column] : cells[column] + pad
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

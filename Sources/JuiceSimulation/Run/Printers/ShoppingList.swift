@@ -49,7 +49,7 @@ public struct ShoppingList: Sendable {
                 String(line.units), line.cost?.description ?? "unknown",
             ]
         }
-        var text = Table.render(header: header, rows: rows, rightAligned: [1, 2, 3, 4, 5])
+        var text = TextTable.lines([header] + rows, rightAligned: [1, 2, 3, 4, 5])
         text.append("total: " + (total?.description ?? "unknown (a fruit to buy has no cost)"))
         return text
     }
