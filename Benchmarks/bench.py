@@ -15,7 +15,8 @@ Targets, in the order of issue 15's goals 1 to 10: lint-clean, lint-single,
 lint-deep, lint-unused, lint-errors, run-quiet, run-mix, run-json, startup,
 lsp, lint-scaling; then the five shapes of issue 27 (shape-block, shape-flow,
 shape-deep8, shape-tiny, shape-fruits20k: clean books linted against rawparse);
-and peers.
+run-batches (issue 28: the batch-heavy book's replay against the same book
+with its yields removed, both on this build); and peers.
 --quick: 3 runs (startup 10, peers 1), no 1M-item scaling set, the 1M-order
 scripts for the run targets (memory flatness then compares 100k and 1M orders).
 --bin DIR: time DIR/juice-lint and DIR/juice-run instead of building them.
@@ -55,7 +56,9 @@ SHAPES = [("shape-block", "shape-block/book.yaml", "one 15 MB file, block style"
           ("shape-fruits20k", "shape-fruits20k", "20,000 fruits, all used and stocked")]
 SHAPE_TARGETS = [name for name, _, _ in SHAPES]
 TARGETS = ["lint-clean", "lint-single", "lint-deep", "lint-unused", "lint-errors", "run-quiet", "run-mix", "run-json",
-           "startup", "lsp", "lint-scaling"] + SHAPE_TARGETS + ["peers"]
+           "startup", "lsp", "lint-scaling"] + SHAPE_TARGETS + ["run-batches", "peers"]
+# Issue 28's batch-heavy book and the same book with its yields removed (Benchmarks/generate_batches.py).
+BATCHES = DATA + "/batches"
 
 LINT = RELEASE + "/juice-lint"
 RUN = RELEASE + "/juice-run"
@@ -601,6 +604,23 @@ def shape_row(cfg, target, path, what):
                clean and ours.codes == [0], notes, m=ours)
 
 
+def target_run_batches(cfg):
+    """Issue 28's goal: a book whose every recipe has a yield above 1, 4
+    deep, replays its orders within 2x of the same book with the yields
+    removed, in at most 20 MB. Both commands are this build's (a build from
+    before version 2 cannot read the book), so the row has no baseline."""
+    orders = BATCHES + "/orders.txt"
+    # Absolute paths keep --baseline-bin from pairing these with the baseline build.
+    run = os.path.abspath(RUN)
+    ours, ref = measure([[run, "--recipes", BATCHES + "/batches.yaml", "--quiet", orders],
+                         [run, "--recipes", BATCHES + "/flat.yaml", "--quiet", orders]], cfg.runs)
+    ratio = ours.median / ref.median
+    ok = ours.codes == [0] and ref.codes == [0] and ratio <= 2.0 and ours.peak_rss <= 20
+    return [Row("issue 28 run, batch-heavy book", display(ours.argv).replace(run, "juice-run"), ours.median,
+                ours.peak_rss, "the same book without yields", ref.median, ratio, "≤2× without yields; ≤20 MB", ok,
+                "%d orders; reference peak %.1f MB" % (cfg.batch_orders, ref.peak_rss))]
+
+
 def shape_runner(target, path, what):
     return lambda cfg: [shape_row(cfg, target, DATA + "/" + path, what)]
 
@@ -608,7 +628,7 @@ def shape_runner(target, path, what):
 RUNNERS = {"lint-clean": target_lint_clean, "lint-single": target_lint_single, "lint-deep": target_lint_deep,
            "lint-unused": target_lint_unused, "lint-errors": target_lint_errors, "run-quiet": target_run_quiet,
            "run-mix": target_run_mix, "run-json": target_run_json, "startup": target_startup, "lsp": target_lsp,
-           "lint-scaling": target_lint_scaling, "peers": target_peers}
+           "lint-scaling": target_lint_scaling, "run-batches": target_run_batches, "peers": target_peers}
 RUNNERS.update({target: shape_runner(target, path, what) for target, path, what in SHAPES})
 
 
@@ -674,6 +694,10 @@ def build(cfg):
     sets = data_sets(cfg.targets, cfg.quick)
     if sets:
         step([sys.executable, "Benchmarks/generate.py", "--out", DATA] + sets, "data")
+    cfg.batch_orders = 1_000_000 if cfg.quick else 10_000_000
+    if "run-batches" in cfg.targets:
+        step([sys.executable, "Benchmarks/generate_batches.py", "--out", BATCHES, "--orders", str(cfg.batch_orders)],
+             "batch data")
 
 
 # MARK: Main

@@ -36,32 +36,24 @@ public final class BatchPlanner: Sendable {
         }
     }
 
-    /// A list of lists kept end to end, read by index: an order's plan reads
-    /// a few dozen of them, and an array per list was retained and released
-    /// around each read.
-    struct Lists<Element: Sendable>: Sendable {
-        private(set) var elements: [Element] = []
-        private(set) var spans: [Range<Int>] = []
-
-        init(_ lists: [[Element]]) {
-            for list in lists {
-                let start = elements.count
-                elements.append(contentsOf: list)
-                spans.append(start..<elements.count)
-            }
-        }
-
-        /// List `index`'s place in `elements`; empty past the end.
-        func span(_ index: Int) -> Range<Int> { spans.indices.contains(index) ? spans[index] : 0..<0 }
+    /// One recipe's batch, or one menu item's order, as a plan reads it:
+    /// servings per batch, and where its child recipes and its own fruit lie
+    /// in `children` and `fruit`. Recipes come first, then menu items.
+    struct Step: Sendable {
+        let yield: Int
+        let children: Range<Int>
+        let fruit: Range<Int>
     }
 
-    /// Per recipe: servings per batch, own fruit and child recipes per batch.
-    private let yields: [Int]
-    private let recipeFruit: Lists<Part>
-    private let recipeChildren: Lists<Part>
-    /// Per menu item: own fruit and recipes per order.
-    private let menuFruit: Lists<Part>
-    private let menuChildren: Lists<Part>
+    private let steps: [Step]
+    /// Child recipes and own fruit of every step, end to end: an order's plan
+    /// reads a few dozen lists, and an array per list was retained and
+    /// released around each read.
+    private let children: [Part]
+    private let fruit: [Part]
+    public let recipeCount: Int
+    /// One more than the highest fruit index a plan can touch.
+    private let fruitBound: Int
     /// Each recipe's place in one order of all recipes where every recipe
     /// comes after each recipe that uses it. A plan takes the recipes it
     /// wants in this order (`Scratch.pending`, a heap), so the planner's
@@ -70,46 +62,63 @@ public final class BatchPlanner: Sendable {
     /// under 100,000 items.
     private let rank: [Int]
     /// The recipes an item reaches, each after every recipe that uses it,
-    /// for the items that reach at most `walkLimit`; an empty list for the
-    /// rest, which plan through the heap. Walking a short list is cheaper
-    /// than the heap: on the batch benchmark's 100,000 orders (every item
-    /// within the limit), 432 M instructions against 542 M.
-    private let menuWalk: Lists<Int>
-    private let walksInFull: [Bool]
+    /// end to end in `walks` for the items that reach at most `walkLimit`;
+    /// nil for the rest, which plan through the heap. Walking a short list
+    /// is cheaper than the heap: on the batch benchmark's 100,000 orders
+    /// (every item within the limit), 432 M instructions against 542 M.
+    private let walks: [Int]
+    private let walkSpans: [Range<Int>?]
 
     /// A planner for recipes with `yields`, whose ingredients per batch are
     /// `recipeIngredients`, and menu items whose ingredients per order are
     /// `menuIngredients`. The graph must have no cycle (a valid book's has
     /// none; the linker plans only what its cycle check cleared).
+    /// Ingredients that name no recipe of the book, or have an amount
+    /// below 1 (which a valid book does not have), are left out.
     public init(
         yields: [Int], recipeIngredients: [[RecipeBook.Ingredient]], menuIngredients: [[RecipeBook.Ingredient]], walkLimit: Int = 64
     ) {
-        func split(_ ingredients: [RecipeBook.Ingredient]) -> (fruit: [Part], children: [Part]) {
-            var fruit: [Part] = [], children: [Part] = []
-            for ingredient in ingredients {
+        let recipeCount = yields.count
+        var steps: [Step] = [], children: [Part] = [], fruit: [Part] = [], fruitBound = 0
+        var childLists: [[Part]] = []
+        let lists = (0..<recipeCount).map { recipeIngredients.indices.contains($0) ? recipeIngredients[$0] : [] } + menuIngredients
+        for (index, ingredients) in lists.enumerated() {
+            let childStart = children.count, fruitStart = fruit.count
+            for ingredient in ingredients where ingredient.amount > 0 {
                 switch ingredient.component {
-                case .fruit(let index): fruit.append(Part(index: index, amount: ingredient.amount))
-                case .recipe(let index): children.append(Part(index: index, amount: ingredient.amount))
-                case .menuItem: break
+                case .fruit(let fruitIndex) where fruitIndex >= 0:
+                    fruit.append(Part(index: fruitIndex, amount: ingredient.amount))
+                    fruitBound = max(fruitBound, fruitIndex + 1)
+                case .recipe(let recipe) where recipe >= 0 && recipe < recipeCount:
+                    children.append(Part(index: recipe, amount: ingredient.amount))
+                default: break
                 }
             }
-            return (fruit, children)
+            let yield = index < recipeCount ? max(yields[index], 1) : 1
+            steps.append(Step(yield: yield, children: childStart..<children.count, fruit: fruitStart..<fruit.count))
+            childLists.append(Array(children[childStart...]))
         }
-        let recipes = recipeIngredients.map(split)
-        let menu = menuIngredients.map(split)
-        self.yields = yields
-        recipeFruit = Lists(recipes.map(\.fruit))
-        recipeChildren = Lists(recipes.map(\.children))
-        menuFruit = Lists(menu.map(\.fruit))
-        menuChildren = Lists(menu.map(\.children))
-        let children = recipes.map(\.children)
-        let order = Self.walk(from: Array(children.indices), children: children, limit: Int.max) ?? []
-        var rank = [Int](repeating: 0, count: yields.count)
-        for (place, recipe) in order.enumerated() where rank.indices.contains(recipe) { rank[recipe] = place }
+        self.steps = steps
+        self.children = children
+        self.fruit = fruit
+        self.recipeCount = recipeCount
+        self.fruitBound = fruitBound
+        let recipeChildren = Array(childLists[0..<recipeCount])
+        let order = Self.walk(from: Array(0..<recipeCount), children: recipeChildren, limit: Int.max) ?? []
+        var rank = [Int](repeating: 0, count: recipeCount)
+        for (place, recipe) in order.enumerated() { rank[recipe] = place }
         self.rank = rank
-        let walks = menu.map { Self.walk(from: $0.children.map(\.index), children: children, limit: walkLimit) }
-        menuWalk = Lists(walks.map { $0 ?? [] })
-        walksInFull = walks.map { $0 != nil }
+        var walks: [Int] = [], walkSpans: [Range<Int>?] = []
+        for item in childLists[recipeCount...] {
+            if let walk = Self.walk(from: item.map(\.index), children: recipeChildren, limit: walkLimit) {
+                walkSpans.append(walks.count..<walks.count + walk.count)
+                walks += walk
+            } else {
+                walkSpans.append(nil)
+            }
+        }
+        self.walks = walks
+        self.walkSpans = walkSpans
     }
 
     /// The recipes reachable from `roots`, each after every recipe that
@@ -120,9 +129,8 @@ public final class BatchPlanner: Sendable {
         var state = [UInt8](repeating: 0, count: children.count)  // 0 new, 1 open, 2 done
         var postOrder: [Int] = []
         for index in roots where children.indices.contains(index) && state[index] == 0 {
-            let root = Part(index: index, amount: 1)
-            var stack: [(recipe: Int, next: Int)] = [(root.index, 0)]
-            state[root.index] = 1
+            var stack: [(recipe: Int, next: Int)] = [(index, 0)]
+            state[index] = 1
             while let top = stack.last {
                 let edges = children[top.recipe]
                 if top.next < edges.count {
@@ -143,22 +151,100 @@ public final class BatchPlanner: Sendable {
         return postOrder.reversed()
     }
 
-    public var recipeCount: Int { yields.count }
-
     /// Working space for plans, reused order after order.
+    ///
+    /// A plan writes it through unsafe buffers (`Buffers`), bounded by the
+    /// planner's own indices, which `init` checks against the book: on the
+    /// batch benchmark's 100,000 orders, 448 M instructions with checked
+    /// writes (a uniqueness and a bounds check each) against 389 M (13%),
+    /// which with `ShortfallLedger` following the real run's servings
+    /// brought the replay from 2.28× to 1.89× the book without yields
+    /// (issue 28's goal is 2×). This is the one place that writes unsafely;
+    /// `fit` sizes the buffers to the planner before each plan.
     public struct Scratch: Sendable {
         /// Servings wanted and batches made, by recipe; zero outside a plan's walk.
         public fileprivate(set) var demand: [Int]
         public fileprivate(set) var batches: [Int]
         /// Fruit taken, by fruit; `touched` lists the fruits a plan set.
         public fileprivate(set) var fruit: [Int]
-        public fileprivate(set) var touched: [Int] = []
-        /// The recipes the last plan wanted servings of, in rank order.
-        public fileprivate(set) var walked: [Int] = []
+        private var touchedStore: [Int]
+        private var touchedCount = 0
+        private var walkedStore: [Int]
+        private var walkedCount = 0
         /// Wanted recipes not yet planned: a binary min-heap by rank.
-        private var pending: [Int] = []
+        fileprivate var pending: [Int] = []
 
-        fileprivate mutating func pushPending(_ recipe: Int, _ rank: [Int]) {
+        /// The fruits the last plan took, in the order first touched.
+        public var touched: ArraySlice<Int> { touchedStore[..<touchedCount] }
+        /// The recipes the last plan wanted servings of, in rank order.
+        public var walked: ArraySlice<Int> { walkedStore[..<walkedCount] }
+
+        public init(recipes: Int, fruits: Int) {
+            demand = Array(repeating: 0, count: max(recipes, 0))
+            batches = demand
+            walkedStore = demand
+            fruit = Array(repeating: 0, count: max(fruits, 0))
+            touchedStore = fruit
+        }
+
+        /// The scratch's arrays as buffers, and where the two lists end.
+        fileprivate struct Buffers {
+            let demand: UnsafeMutableBufferPointer<Int>
+            let batches: UnsafeMutableBufferPointer<Int>
+            let fruit: UnsafeMutableBufferPointer<Int>
+            let touched: UnsafeMutableBufferPointer<Int>
+            let walked: UnsafeMutableBufferPointer<Int>
+            var touchedCount: Int
+            var walkedCount: Int
+
+            /// Adds `amount` × `times` of fruit `index` (below `fruit.count`).
+            mutating func addFruit(_ index: Int, _ amount: Int, times: Int) {
+                if fruit[index] == 0 {
+                    guard touchedCount < touched.count else { return }
+                    touched[touchedCount] = index
+                    touchedCount += 1
+                }
+                fruit[index] = Scratch.saturating(fruit[index], plus: Scratch.saturating(amount, times: times))
+            }
+        }
+
+        /// Runs `body` on the arrays as buffers, after clearing the last plan.
+        fileprivate mutating func withClearedBuffers<Result>(_ body: (inout Buffers) -> Result) -> Result {
+            var counts = (touched: touchedCount, walked: walkedCount)
+            let result = demand.withUnsafeMutableBufferPointer { demand in
+                batches.withUnsafeMutableBufferPointer { batches in
+                    fruit.withUnsafeMutableBufferPointer { fruit in
+                        touchedStore.withUnsafeMutableBufferPointer { touched in
+                            walkedStore.withUnsafeMutableBufferPointer { walked in
+                                for recipe in walked[..<counts.walked] {
+                                    demand[recipe] = 0
+                                    batches[recipe] = 0
+                                }
+                                for index in touched[..<counts.touched] { fruit[index] = 0 }
+                                var buffers = Buffers(
+                                    demand: demand, batches: batches, fruit: fruit, touched: touched, walked: walked, touchedCount: 0,
+                                    walkedCount: 0)
+                                let result = body(&buffers)
+                                counts = (buffers.touchedCount, buffers.walkedCount)
+                                return result
+                            }
+                        }
+                    }
+                }
+            }
+            touchedCount = counts.touched
+            walkedCount = counts.walked
+            return result
+        }
+
+        /// Makes room for `recipes` and `fruits`: a scratch made for a
+        /// smaller book is grown rather than written past its end.
+        fileprivate mutating func fit(recipes: Int, fruits: Int) {
+            guard demand.count < recipes || fruit.count < fruits else { return }
+            self = Scratch(recipes: max(recipes, demand.count), fruits: max(fruits, fruit.count))
+        }
+
+        fileprivate static func push(_ recipe: Int, on pending: inout [Int], _ rank: [Int]) {
             pending.append(recipe)
             var child = pending.count - 1
             while child > 0 {
@@ -169,7 +255,7 @@ public final class BatchPlanner: Sendable {
             }
         }
 
-        fileprivate mutating func popPending(_ rank: [Int]) -> Int? {
+        fileprivate static func pop(_ pending: inout [Int], _ rank: [Int]) -> Int? {
             guard let first = pending.first, let last = pending.popLast() else { return nil }
             guard !pending.isEmpty else { return first }
             pending[0] = last
@@ -183,28 +269,6 @@ public final class BatchPlanner: Sendable {
                 pending.swapAt(parent, smallest)
                 parent = smallest
             }
-        }
-
-        public init(recipes: Int, fruits: Int) {
-            demand = Array(repeating: 0, count: recipes)
-            batches = Array(repeating: 0, count: recipes)
-            fruit = Array(repeating: 0, count: fruits)
-        }
-
-        fileprivate mutating func clear() {
-            for recipe in walked {
-                demand[recipe] = 0
-                batches[recipe] = 0
-            }
-            for index in touched { fruit[index] = 0 }
-            walked.removeAll(keepingCapacity: true)
-            touched.removeAll(keepingCapacity: true)
-        }
-
-        fileprivate mutating func addFruit(_ index: Int, _ amount: Int, times: Int) {
-            guard fruit.indices.contains(index) else { return }
-            if fruit[index] == 0 { touched.append(index) }
-            fruit[index] = Self.saturating(fruit[index], plus: Self.saturating(amount, times: times))
         }
 
         public static func saturating(_ amount: Int, times: Int) -> Int {
@@ -222,64 +286,94 @@ public final class BatchPlanner: Sendable {
     /// recipe) into `scratch`: `scratch.fruit` (at `scratch.touched`, in the
     /// order first touched) and `scratch.batches` (at `scratch.walked`).
     public func plan(menu: Int, times: Int = 1, onHand: [Int], into scratch: inout Scratch) {
-        scratch.clear()
-        guard menu >= 0, menu < menuChildren.spans.count, times > 0 else { return }
-        for index in menuChildren.span(menu) {
-            let part = menuChildren.elements[index]
-            want(part.index, Scratch.saturating(part.amount, times: times), in: &scratch, queue: !walksInFull[menu])
-        }
-        let inFull = walksInFull[menu]
-        var walkIndex = menuWalk.span(menu).lowerBound
-        // Recipes in rank order, from the item's walk or off the heap: a
-        // recipe's users (lower ranks) are all done before it, so its
-        // demand is whole.
-        while let recipe = inFull ? nextWalked(menu, &walkIndex) : scratch.popPending(rank) {
-            let demand = scratch.demand[recipe]
-            // Nothing wanted of it (its users were served from servings on hand).
-            guard demand > 0 else { continue }
-            scratch.walked.append(recipe)
-            let have = onHand.indices.contains(recipe) ? onHand[recipe] : 0
-            let short = demand - min(have, demand)
-            let yield = max(yields[recipe], 1)
-            let batches = short / yield + (short % yield == 0 ? 0 : 1)
-            scratch.batches[recipe] = batches
-            guard batches > 0 else { continue }
-            for index in recipeChildren.span(recipe) {
-                let part = recipeChildren.elements[index]
-                want(part.index, Scratch.saturating(part.amount, times: batches), in: &scratch, queue: !inFull)
+        scratch.fit(recipes: recipeCount, fruits: fruitBound)
+        let item = recipeCount + menu
+        let valid = menu >= 0 && item < steps.count && times > 0
+        let walk = valid ? walkSpans[menu] : nil
+        let queue = walk == nil
+        // The heap, for an item planned through it, out of the scratch
+        // while the scratch's buffers are lent.
+        var pending: [Int] = []
+        if queue { swap(&pending, &scratch.pending) }
+        defer { if queue { swap(&pending, &scratch.pending) } }
+        steps.withUnsafeBufferPointer { steps in
+            children.withUnsafeBufferPointer { children in
+                fruit.withUnsafeBufferPointer { fruit in
+                    scratch.withClearedBuffers { buffers in
+                        guard valid else { return }
+                        let order = steps[item]
+                        var index = order.children.lowerBound
+                        while index < order.children.upperBound {
+                            let part = children[index]
+                            want(part.index, Scratch.saturating(part.amount, times: times), &buffers, &pending, queue: queue)
+                            index += 1
+                        }
+                        var next = walk?.lowerBound ?? 0
+                        // Recipes in rank order, from the item's walk or off the heap: a
+                        // recipe's users (lower ranks) are all done before it, so its
+                        // demand is whole.
+                        while true {
+                            let recipe: Int
+                            if let walk {
+                                guard next < walk.upperBound else { break }
+                                recipe = walks[next]
+                                next += 1
+                            } else {
+                                guard let popped = Scratch.pop(&pending, rank) else { break }
+                                recipe = popped
+                            }
+                            let demand = buffers.demand[recipe]
+                            // Nothing wanted of it (its users were served from servings on hand).
+                            guard demand > 0, buffers.walkedCount < buffers.walked.count else { continue }
+                            buffers.walked[buffers.walkedCount] = recipe
+                            buffers.walkedCount += 1
+                            let have = recipe < onHand.count ? onHand[recipe] : 0
+                            let short = demand - min(have, demand)
+                            guard short > 0 else { continue }
+                            let step = steps[recipe]
+                            // The fewest batches that cover `short` (yield ≥ 1, short ≥ 1).
+                            let batches = Int(UInt(short - 1) / UInt(step.yield)) + 1
+                            buffers.batches[recipe] = batches
+                            index = step.children.lowerBound
+                            while index < step.children.upperBound {
+                                let part = children[index]
+                                want(part.index, Scratch.saturating(part.amount, times: batches), &buffers, &pending, queue: queue)
+                                index += 1
+                            }
+                            index = step.fruit.lowerBound
+                            while index < step.fruit.upperBound {
+                                buffers.addFruit(fruit[index].index, fruit[index].amount, times: batches)
+                                index += 1
+                            }
+                        }
+                        index = order.fruit.lowerBound
+                        while index < order.fruit.upperBound {
+                            buffers.addFruit(fruit[index].index, fruit[index].amount, times: times)
+                            index += 1
+                        }
+                    }
+                }
             }
-            for index in recipeFruit.span(recipe) {
-                let part = recipeFruit.elements[index]
-                scratch.addFruit(part.index, part.amount, times: batches)
-            }
-        }
-        for index in menuFruit.span(menu) {
-            let part = menuFruit.elements[index]
-            scratch.addFruit(part.index, part.amount, times: times)
         }
     }
 
     /// Adds `servings` of `recipe` to the plan's demand, queuing the recipe
     /// the first time it is wanted (for an item planned through the heap).
-    private func want(_ recipe: Int, _ servings: Int, in scratch: inout Scratch, queue: Bool) {
-        guard scratch.demand.indices.contains(recipe), servings > 0 else { return }
-        if queue && scratch.demand[recipe] == 0 { scratch.pushPending(recipe, rank) }
-        scratch.demand[recipe] = Scratch.saturating(scratch.demand[recipe], plus: servings)
-    }
-
-    /// The next recipe of `menu`'s walk, or nil at its end.
-    private func nextWalked(_ menu: Int, _ index: inout Int) -> Int? {
-        guard index < menuWalk.span(menu).upperBound else { return nil }
-        defer { index += 1 }
-        return menuWalk.elements[index]
+    @inline(__always) private func want(
+        _ recipe: Int, _ servings: Int, _ buffers: inout Scratch.Buffers, _ pending: inout [Int], queue: Bool
+    ) {
+        if queue && servings > 0 && buffers.demand[recipe] == 0 { Scratch.push(recipe, on: &pending, rank) }
+        buffers.demand[recipe] = Scratch.saturating(buffers.demand[recipe], plus: servings)
     }
 
     /// The servings on hand once the planned orders are made: `onHand`
     /// plus what the batches yield, less what was used.
     public func apply(_ scratch: Scratch, to onHand: inout [Int]) {
-        for recipe in scratch.walked where onHand.indices.contains(recipe) {
-            let made = Scratch.saturating(scratch.batches[recipe], times: max(yields[recipe], 1))
-            onHand[recipe] = Scratch.saturating(onHand[recipe], plus: made) - scratch.demand[recipe]
+        onHand.withUnsafeMutableBufferPointer { onHand in
+            for recipe in scratch.walked where recipe < onHand.count && recipe < steps.count {
+                let made = Scratch.saturating(scratch.batches[recipe], times: steps[recipe].yield)
+                onHand[recipe] = Scratch.saturating(onHand[recipe], plus: made) - scratch.demand[recipe]
+            }
         }
     }
 

@@ -85,9 +85,6 @@ public struct Simulation<Reporter: SimulationReporter> {
     private let prices: [Int?]
     /// The servings on hand when the run began, for the leftover value.
     private let openingServings: [Int]
-    /// True until the first refusal: until then the all-served run has the
-    /// real run's servings, and a served order's plan is its plan too.
-    private var isFollowingServed = true
 
     /// A run against `store` (the book's opening stock by default); `file` names lines in messages.
     public init(book: RecipeBook, file: String, reporter: Reporter, store: FruitStore? = nil) {
@@ -202,12 +199,7 @@ public struct Simulation<Reporter: SimulationReporter> {
             summary.refused += 1
             summary.refusedByMenu[menu] += 1
         }
-        if served, isFollowingServed, maker.lastServed {
-            virtual.serve(sameAs: maker)
-        } else {
-            if !served { isFollowingServed = false }
-            virtual.serve(menu)
-        }
+        virtual.serve(menu, alongside: maker, served: served ? 1 : 0)
         if wantsEvents {
             let outcome: JuiceMaker.Outcome = served ? .served : .refused(shortages)
             if maker.keepsServings {
@@ -228,8 +220,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         if let price = prices[menu] {
             for _ in 0..<served { summary.revenue?.add(price) }
         }
-        if served < orders { isFollowingServed = false }
-        virtual.serve(menu, times: orders)
+        virtual.serve(menu, times: orders, alongside: maker, served: served)
     }
 
     /// Ends the run and reports the summary.
