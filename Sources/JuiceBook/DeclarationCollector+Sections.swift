@@ -53,6 +53,7 @@ extension DeclarationCollector {
 
     mutating func collectFruit(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
         var fruit = FruitDeclaration(id: id, range: document.range(of: key))
+        var restockNodes: RestockRead?
         let node = document[value]
         if node.kind == .mapping {
             forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
@@ -74,6 +75,18 @@ extension DeclarationCollector {
                     )
                     if counts { if isCost { fruit.cost = amount } else { fruit.pack = amount } }
                     if counts && isCost { collector.declaresCost = true }
+                } else if document.hasText(fieldKey, "keeps") || document.hasText(fieldKey, "restock") {
+                    guard collector.allowsVersionTwo else {
+                        return collector.reportNeedsVersionTwo(document, fieldKey, in: "fruit '\(id)'")
+                    }
+                    collector.usesVersionTwo = true
+                    if document.hasText(fieldKey, "keeps") {
+                        let days = Self.amount(document, fieldValue, allowZero: false, what: "keeps of '\(id)'", into: &collector.diagnostics)
+                        if counts { fruit.keeps = days }
+                    } else {
+                        let restock = collector.readRestock(document, fieldKey, fieldValue, fruit: id)
+                        if counts { restockNodes = restock }
+                    }
                 } else {
                     let expected = collector.allowsVersionTwo ? Self.fruitKeys : Self.fruitKeys.filter { !Self.versionTwoKeys.contains($0) }
                     collector.reportUnknownKey(
@@ -86,6 +99,7 @@ extension DeclarationCollector {
                    "fruit '\(id)' must be a mapping or empty, found \(node.kindDescription)",
                    help: "write '\(id): { label: ..., emoji: ... }' or just '\(id):'")
         }
+        if let restockNodes { fruit.restock = checkRestock(document, restockNodes, fruit: id, pack: fruit.pack ?? 1) }
         declarations.append(Declared(definition: Definition(kind: .fruit, index: fruits.count), idHash: id.hashValue))
         fruits.append(fruit)
     }
@@ -138,6 +152,9 @@ extension DeclarationCollector {
             } else if document.hasText(fieldKey, "label") {
                 let label = collector.shown(document, fieldValue, field: "label")
                 if counts { recipe.label = label }
+            } else if document.hasText(fieldKey, "keeps") {
+                let days = Self.amount(document, fieldValue, allowZero: false, what: "keeps of '\(id)'", into: &collector.diagnostics)
+                if counts { recipe.keeps = days }
             } else {
                 collector.reportUnknownKey(
                     document, fieldKey, document.text(of: fieldKey), expected: Self.recipeKeys, in: "recipe '\(id)'", mapping: value
@@ -175,6 +192,9 @@ extension DeclarationCollector {
                 } else if collector.allowsVersionTwo && document.hasText(fieldKey, "yield") {
                     collector.report(.unknownKey, document, fieldKey, "unknown key 'yield' in menu item '\(id)'",
                                      help: "a menu item has no yield: each order is one serving; put the yield on a recipe it uses")
+                } else if collector.allowsVersionTwo && document.hasText(fieldKey, "keeps") {
+                    collector.report(.unknownKey, document, fieldKey, "unknown key 'keeps' in menu item '\(id)'",
+                                     help: "a menu item is made to order and never kept; put 'keeps' on the fruits and recipes it uses")
                 } else {
                     collector.reportUnknownKey(
                         document, fieldKey, document.text(of: fieldKey), expected: Self.menuKeys, in: "menu item '\(id)'", mapping: value

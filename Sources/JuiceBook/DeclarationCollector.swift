@@ -27,6 +27,9 @@ package struct DeclarationCollector: Sendable {
         var cost: Int?
         /// How many units one purchase gives (version 2).
         var pack: Int?
+        /// Days a unit keeps, and how the planner restocks it (version 2).
+        var keeps: Int?
+        var restock: RecipeBook.Restock?
     }
 
     struct IngredientDeclaration: Sendable {
@@ -48,6 +51,8 @@ package struct DeclarationCollector: Sendable {
         var price: Int?
         /// A recipe's servings per batch, where its long form says (version 2).
         var yield: Int?
+        /// Days a recipe's servings keep, where its long form says (version 2).
+        var keeps: Int?
         /// This composite's ingredients in the collector's `ingredients`.
         var ingredients: Range<Int> = 0..<0
     }
@@ -103,12 +108,14 @@ package struct DeclarationCollector: Sendable {
 
     package static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
     static let stockFileKeys = ["version", "stock"]
-    package static let fruitKeys = ["label", "emoji", "cost", "pack"]
+    package static let fruitKeys = ["label", "emoji", "cost", "pack", "keeps", "restock"]
     package static let menuKeys = ["label", "price", "recipe"]
     /// A recipe's long form (version 2): a body with a `recipe:` key.
-    package static let recipeKeys = ["recipe", "yield", "label"]
+    package static let recipeKeys = ["recipe", "yield", "label", "keeps"]
+    /// A fruit's `restock:` mapping (version 2).
+    package static let restockKeys = ["up-to", "below", "lead"]
     /// The keys version 1 does not have, which a `version: 1` file may not use.
-    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield"]
+    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield", "keeps", "restock"]
 
     /// Problems that stand whatever the other files say.
     package var diagnostics: [Diagnostic] = []

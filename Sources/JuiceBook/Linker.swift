@@ -316,7 +316,7 @@ struct Linker {
             let label = composite.label?.escapingControlCharacters ?? composite.id
             if composite.kind == .recipe {
                 recipes.append(.init(
-                    id: composite.id, label: label, yield: composite.yield ?? 1, ingredients: ingredients,
+                    id: composite.id, label: label, yield: composite.yield ?? 1, keeps: composite.keeps, ingredients: ingredients,
                     needs: needs[index].map(Array.init) ?? []
                 ))
                 servings.append(opening.servings.indices.contains(index) ? opening.servings[index] : 0)
@@ -331,7 +331,7 @@ struct Linker {
         let fruits = declarations.fruits.map {
             RecipeBook.Fruit(
                 id: $0.id, label: $0.label?.escapingControlCharacters ?? $0.id, emoji: $0.emoji?.escapingControlCharacters,
-                cost: $0.cost, pack: $0.pack ?? 1
+                cost: $0.cost, pack: $0.pack ?? 1, keeps: $0.keeps, restock: $0.restock
             )
         }
         return RecipeBook(

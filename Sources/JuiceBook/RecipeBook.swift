@@ -20,13 +20,35 @@ public struct RecipeBook: Sendable {
         public let cost: Int?
         /// How many units one purchase gives; 1 when not declared.
         public let pack: Int
+        /// Days a unit keeps once received (`juice-run plan`); nil: it never spoils.
+        public let keeps: Int?
+        /// How `juice-run plan` restocks it; nil: never.
+        public let restock: Restock?
 
-        public init(id: String, label: String, emoji: String?, cost: Int? = nil, pack: Int = 1) {
+        public init(id: String, label: String, emoji: String?, cost: Int? = nil, pack: Int = 1, keeps: Int? = nil, restock: Restock? = nil) {
             self.id = id
             self.label = label
             self.emoji = emoji
             self.cost = cost
             self.pack = pack
+            self.keeps = keeps
+            self.restock = restock
+        }
+    }
+
+    /// A fruit's restocking in `juice-run plan` (docs/planner.md): every
+    /// morning up to `upTo` when `below` is nil; otherwise an (s, S)
+    /// policy, reviewed at the end of each day, whose orders arrive `lead`
+    /// days after the next morning.
+    public struct Restock: Sendable, Hashable {
+        public let upTo: Int
+        public let below: Int?
+        public let lead: Int
+
+        public init(upTo: Int, below: Int? = nil, lead: Int = 0) {
+            self.upTo = upTo
+            self.below = below
+            self.lead = lead
         }
     }
 
@@ -58,6 +80,8 @@ public struct RecipeBook: Sendable {
         public let label: String
         /// Servings one batch makes (1 unless the long form says).
         public let yield: Int
+        /// Days its servings keep once made (`juice-run plan`); nil: they last.
+        public internal(set) var keeps: Int? = nil
         /// The graph's edges out of this recipe, as written: the first-class
         /// data beside `needs`, for whatever needs the structure (the graph
         /// renderer; recipe yields, see docs/yields.md).

@@ -36,6 +36,9 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     // Version 2. New rules go last: a SARIF log numbers rules by their place here.
     case priceBelowCost = "price-below-cost"
     case missingCost = "missing-cost"
+    // The planner (`juice-run plan`): restocking.
+    case belowAboveUpTo = "below-above-up-to"
+    case upToBelowPack = "up-to-below-pack"
 
     /// The id as printed: stable kebab-case.
     public var id: String { rawValue }
@@ -75,6 +78,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
         case .unusedSuppression: return .unusedSuppression
         case .priceBelowCost: return .priceBelowCost
         case .missingCost: return .missingCost
+        case .belowAboveUpTo: return .belowAboveUpTo
+        case .upToBelowPack: return .upToBelowPack
         }
     }
 
