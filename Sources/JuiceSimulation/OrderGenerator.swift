@@ -94,6 +94,12 @@ public struct OrderGenerator: Sendable {
         return low
     }
 
+    /// A uniform draw in [0, 1): the next output's top 53 bits (the
+    /// planner's Poisson counts, docs/planner.md).
+    public mutating func nextUnit() -> Double {
+        Double(nextRaw() >> 11) * 0x1p-53
+    }
+
     private mutating func nextRaw() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -16,6 +16,7 @@ import Darwin
 #endif
 
 extension RunFormat: ExpressibleByArgument {}
+extension DemandStream.Demand: ExpressibleByArgument {}
 
 /// Replays orders against a recipe book's stock, or runs the shop counter.
 /// Everything it does lives in `JuiceKit.ShopRun`; this parses arguments.
@@ -118,6 +119,18 @@ struct JuiceRun: ParsableCommand {
     ))
     var maxDiagnostics: Int?
 
+    @Option(help: ArgumentHelp("juice-run plan: days per run (default 30).", valueName: "D"))
+    var days: Int?
+
+    @Option(help: ArgumentHelp("juice-run plan: independent runs (default 100).", valueName: "R"))
+    var runs: Int?
+
+    @Option(name: .customLong("orders-per-day"), help: ArgumentHelp("juice-run plan: the mean (poisson) or exact (fixed) orders a day (default 50).", valueName: "N"))
+    var ordersPerDay: Int?
+
+    @Option(help: ArgumentHelp("juice-run plan: poisson or fixed (default poisson).", valueName: "KIND"))
+    var demand: DemandStream.Demand?
+
     @Argument(help: ArgumentHelp("Order scripts, or - for standard input.", valueName: "SCRIPT"))
     var scripts: [String] = []
 
@@ -143,12 +156,18 @@ struct JuiceRun: ParsableCommand {
         options.interactive = interactive
         options.saveStockPath = saveStock
         options.maxDiagnostics = maxDiagnostics
+        options.days = days
+        options.runs = runs
+        options.ordersPerDay = ordersPerDay
+        options.demand = demand
         return options
     }
 
     func run() throws {
         let streams = RunStreams.standard()
-        let exit = ShopRun(options: options, streams: streams, loader: ParallelBookLoader()).runReportingErrors()
+        var shop = ShopRun(options: options, streams: streams, loader: ParallelBookLoader())
+        shop.planRunner = ParallelPlanRunner()
+        let exit = shop.runReportingErrors()
         do {
             try streams.output.finish()
         } catch {

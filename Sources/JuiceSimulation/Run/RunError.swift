@@ -33,6 +33,10 @@ public enum RunError: Error, Sendable, CustomStringConvertible {
     case counterHasNoJSON
     /// `--random N` with a book that has no menu to draw from.
     case randomNeedsMenu
+    /// `juice-run plan` with a book that has no menu to draw from.
+    case planNeedsMenu
+    /// A planner run could not go on (a purchase past what a count holds).
+    case plan(PlanError)
     /// The final stock could not be saved; it is handed over in stock-file
     /// format so the day is not lost.
     case stockNotSaved(FileWriter.Failure, stock: String)
@@ -52,6 +56,8 @@ public enum RunError: Error, Sendable, CustomStringConvertible {
         case .mix(let error): return "\(error)"
         case .counterHasNoJSON: return RunUsageError.interactiveWithJSON.description
         case .randomNeedsMenu: return "--random needs a book with at least one menu item"
+        case .planNeedsMenu: return "'juice-run plan' needs a book with at least one menu item"
+        case .plan(let error): return "\(error)"
         case .stockNotSaved(let failure, _):
             return "the stock was not saved: \(failure)\n  help: the final stock follows in stock-file format; save it by hand"
         }

@@ -28,6 +28,8 @@ public enum RunMode: String, Sendable, CaseIterable {
     case menu
     /// `juice-run buy`: what to buy, in packs, for every order to be served.
     case buy
+    /// `juice-run plan`: many days of random demand (docs/planner.md).
+    case plan
 }
 
 /// Everything `juice-run` is told on the command line.
@@ -55,6 +57,12 @@ public struct RunOptions: Sendable {
     /// `--max-diagnostics N`: how many book diagnostics and skipped-line
     /// reports to print; nil for the default, 0 for all.
     public var maxDiagnostics: Int?
+    /// `juice-run plan`'s `--days`, `--runs`, `--orders-per-day` and `--demand`;
+    /// nil where not given (the defaults are `PlanSettings`').
+    public var days: Int?
+    public var runs: Int?
+    public var ordersPerDay: Int?
+    public var demand: DemandStream.Demand?
 
     /// No inputs yet: the run reads standard input, or opens the counter on a terminal.
     public init() {}
@@ -99,6 +107,8 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case csvOnlyForMenuAndBuy
     case menuWithOrders
     case modeWithOption(RunMode, String)
+    case planOptionOutsidePlan(String)
+    case planOutOfRange(String, Int)
 
     public var description: String {
         switch self {
@@ -113,6 +123,8 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .csvOnlyForMenuAndBuy: return "--format csv is for 'juice-run menu' and 'juice-run buy'; a run of orders writes text or json"
         case .menuWithOrders: return "'juice-run menu' shows the menu card from the opening stock and runs no orders; leave out scripts, --order and --random"
         case .modeWithOption(let mode, let option): return "'juice-run \(mode.rawValue)' takes no \(option)"
+        case .planOptionOutsidePlan(let option): return "\(option) is for 'juice-run plan'"
+        case .planOutOfRange(let option, let maximum): return "\(option) takes 1 to \(maximum)"
         }
     }
 }
@@ -124,6 +136,20 @@ extension RunOptions {
     /// The first problem with how the options combine, if there is one.
     public func validate() throws(RunUsageError) {
         if format == .csv && mode == .orders { throw .csvOnlyForMenuAndBuy }
+        if mode == .plan {
+            if hasOrders { throw .modeWithOption(mode, "scripts, --order or --random") }
+            if quiet { throw .modeWithOption(mode, "--quiet") }
+            if let days, days < 1 || days > PlanSettings.maximumDays { throw .planOutOfRange("--days", PlanSettings.maximumDays) }
+            if let runs, runs < 1 || runs > PlanSettings.maximumRuns { throw .planOutOfRange("--runs", PlanSettings.maximumRuns) }
+            if let ordersPerDay, ordersPerDay < 0 || ordersPerDay > PlanSettings.maximumOrdersPerDay {
+                throw .planOutOfRange("--orders-per-day", PlanSettings.maximumOrdersPerDay)
+            }
+        } else {
+            for (option, given) in [("--days", days != nil), ("--runs", runs != nil), ("--orders-per-day", ordersPerDay != nil), ("--demand", demand != nil)]
+            where given {
+                throw .planOptionOutsidePlan(option)
+            }
+        }
         if mode == .menu && hasOrders { throw .menuWithOrders }
         if mode != .orders {
             if capacity { throw .modeWithOption(mode, "--capacity") }
@@ -133,7 +159,7 @@ extension RunOptions {
         if capacity && (hasOrders || interactive) { throw .capacityWithOrders }
         if capacity && saveStockPath != nil { throw .capacityWithSaveStock }
         if interactive && hasOrders { throw .interactiveWithOrders }
-        if seed != nil || mix != nil, randomCount == nil { throw .seedOrMixWithoutRandom }
+        if seed != nil || mix != nil, randomCount == nil, mode != .plan { throw .seedOrMixWithoutRandom }
         if let count = randomCount, count < 0 || count > ShopRun.maxRandomOrders { throw .randomOutOfRange }
         if interactive && format == .json { throw .interactiveWithJSON }
     }

@@ -30,6 +30,9 @@ public struct ShopRun {
     public var streams: RunStreams
     /// How the book is read: the command line hands in its parallel loader.
     public var loader: any BookLoader
+    /// How `juice-run plan`'s runs are carried out: the command line hands
+    /// in one that uses every core.
+    public var planRunner: any PlanRunner = SequentialPlanRunner()
 
     /// A run with these options over these streams.
     public init(options: RunOptions, streams: RunStreams, loader: any BookLoader = SequentialBookLoader()) {
@@ -117,6 +120,9 @@ public struct ShopRun {
         if options.capacity {
             showCapacity(book)
             return .success
+        }
+        if options.mode == .plan {
+            return try plan(book, weights: weights)
         }
         if options.mode == .menu {
             let card = MenuCard(book: book)

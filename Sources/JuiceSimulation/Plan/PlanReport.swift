@@ -1,0 +1,203 @@
+@_spi(Internals) import JuiceSupport
+import JuiceBook
+/// `juice-run plan`'s output, as text, one JSON object or CSV: a printer
+/// over `PlanSummary`, which it only reads (docs/planner.md, "Output").
+public struct PlanReport: Sendable {
+    public let summary: PlanSummary
+    public let book: RecipeBook
+
+    public init(summary: PlanSummary, book: RecipeBook) {
+        self.summary = summary
+        self.book = book
+    }
+
+    private var settings: PlanSettings { summary.settings }
+
+    // MARK: Text
+
+    public func text() -> [String] {
+        var lines = [
+            "plan: \(settings.days) day\(settings.days == 1 ? "" : "s") × \(settings.runs) run\(settings.runs == 1 ? "" : "s"), "
+                + "\(settings.demand == .poisson ? "Poisson demand with a mean of" : "exactly") \(settings.ordersPerDay) orders a day, seed \(settings.seed)",
+            "",
+        ]
+        var rows = [["run", "orders", "served", "refused", "fill rate", "service level", "revenue", "purchases", "waste", "margin"]]
+        for run in summary.runs {
+            rows.append([
+                "\(run.run)", "\(run.orders)", "\(run.served)", "\(run.refused)", Self.fixed(run.fillRate, 4),
+                Self.fixed(run.cycleServiceLevel, 4), Self.whole(run.revenue) ?? "unknown", Self.money(run.purchases), Self.money(run.wasteAtCost),
+                Self.money(run.grossMargin),
+            ])
+        }
+        lines += TextTable.lines(rows, rightAligned: Set(0...9))
+        lines.append("")
+        lines.append(summary.runs.count > 1
+            ? "across \(summary.runs.count) runs: the mean, and a 95% confidence interval for one run's expected figure"
+            : "one run: no confidence interval")
+        var across = [["figure", "fruit", "mean", "95% interval"]]
+        func row(_ name: String, _ fruit: String, _ estimate: Estimate?, places: Int) {
+            guard let estimate else { return across.append([name, fruit, "unknown", ""]) }
+            across.append([name, fruit, Self.fixed(estimate.mean, places), Self.interval(estimate, places: places)])
+        }
+        row("fill rate", "", summary.fillRate, places: 4)
+        row("cycle service level", "", summary.cycleServiceLevel, places: 4)
+        for (index, fruit) in book.fruits.enumerated() {
+            let estimates = summary.fruits[index]
+            row("short days (share)", fruit.id, estimates.shortDayShare, places: 4)
+            row("wasted", fruit.id, estimates.wasted, places: 2)
+            row("average on hand", fruit.id, estimates.averageOnHand, places: 2)
+            row("bought", fruit.id, estimates.bought, places: 2)
+        }
+        row("revenue", "", summary.revenue, places: 2)
+        row("purchases", "", summary.purchases, places: 2)
+        row("waste at cost", "", summary.wasteAtCost, places: 2)
+        row("gross margin", "", summary.grossMargin, places: 2)
+        lines += TextTable.lines(across, rightAligned: [2])
+        return lines
+    }
+
+    // MARK: JSON
+
+    public func json() -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("settings")
+        json.beginObject()
+        json.field("days", settings.days)
+        json.field("runs", settings.runs)
+        json.field("ordersPerDay", settings.ordersPerDay)
+        json.field("demand", settings.demand.rawValue)
+        json.key("seed")
+        json.number(String(settings.seed))
+        json.endObject()
+        json.key("perRun")
+        json.beginArray()
+        for run in summary.runs {
+            json.beginObject()
+            json.field("run", run.run)
+            json.field("orders", run.orders)
+            json.field("served", run.served)
+            json.field("refused", run.refused)
+            json.field("daysWithoutRefusal", run.daysWithoutRefusal)
+            json.key("fillRate")
+            json.number(Self.number(run.fillRate))
+            json.key("cycleServiceLevel")
+            json.number(Self.number(run.cycleServiceLevel))
+            json.key("fruits")
+            json.beginObject()
+            for (index, fruit) in book.fruits.enumerated() {
+                json.key(fruit.id)
+                json.beginObject()
+                json.field("shortDays", run.shortDays[index])
+                json.field("wasted", run.wasted[index])
+                json.key("averageOnHand")
+                json.number(Self.number(run.averageOnHand(index)))
+                json.field("bought", run.bought[index])
+                json.endObject()
+            }
+            json.endObject()
+            json.key("revenue")
+            if let revenue = Self.whole(run.revenue) { json.number(revenue) } else { json.null() }
+            for (key, value) in [("purchases", run.purchases), ("wasteAtCost", run.wasteAtCost), ("grossMargin", run.grossMargin)] {
+                json.key(key)
+                if let value { json.number(value.description) } else { json.null() }
+            }
+            json.endObject()
+        }
+        json.endArray()
+        json.key("summary")
+        json.beginObject()
+        func estimate(_ key: String, _ value: Estimate?) {
+            json.key(key)
+            guard let value else { return json.null() }
+            json.beginObject()
+            json.key("mean")
+            json.number(Self.number(value.mean))
+            for (bound, number) in [("low", value.low), ("high", value.high)] {
+                json.key(bound)
+                if let number { json.number(Self.number(number)) } else { json.null() }
+            }
+            json.endObject()
+        }
+        estimate("fillRate", summary.fillRate)
+        estimate("cycleServiceLevel", summary.cycleServiceLevel)
+        json.key("fruits")
+        json.beginObject()
+        for (index, fruit) in book.fruits.enumerated() {
+            let estimates = summary.fruits[index]
+            json.key(fruit.id)
+            json.beginObject()
+            estimate("shortDayShare", estimates.shortDayShare)
+            estimate("wasted", estimates.wasted)
+            estimate("averageOnHand", estimates.averageOnHand)
+            estimate("bought", estimates.bought)
+            json.endObject()
+        }
+        json.endObject()
+        estimate("revenue", summary.revenue)
+        estimate("purchases", summary.purchases)
+        estimate("wasteAtCost", summary.wasteAtCost)
+        estimate("grossMargin", summary.grossMargin)
+        json.endObject()
+        json.endObject()
+        return json.output
+    }
+
+    // MARK: CSV
+
+    public func csv() -> [String] {
+        var lines = ["figure,fruit,mean,low,high"]
+        func row(_ name: String, _ fruit: String, _ estimate: Estimate?) {
+            guard let estimate else { return lines.append(CSV.row([name, fruit, "", "", ""])) }
+            lines.append(CSV.row([
+                name, fruit, Self.number(estimate.mean), estimate.low.map { Self.number($0) } ?? "", estimate.high.map { Self.number($0) } ?? "",
+            ]))
+        }
+        row("fillRate", "", summary.fillRate)
+        row("cycleServiceLevel", "", summary.cycleServiceLevel)
+        for (index, fruit) in book.fruits.enumerated() {
+            let estimates = summary.fruits[index]
+            row("shortDayShare", fruit.id, estimates.shortDayShare)
+            row("wasted", fruit.id, estimates.wasted)
+            row("averageOnHand", fruit.id, estimates.averageOnHand)
+            row("bought", fruit.id, estimates.bought)
+        }
+        row("revenue", "", summary.revenue)
+        row("purchases", "", summary.purchases)
+        row("wasteAtCost", "", summary.wasteAtCost)
+        row("grossMargin", "", summary.grossMargin)
+        return lines
+    }
+
+    // MARK: Numbers
+
+    /// A JSON or CSV number: the shortest decimal that reads back as the double.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        let scale = [1.0, 10, 100, 1_000, 10_000][min(max(places, 0), 4)]
+        let rounded = (value * scale).rounded() / scale
+        var text = "\(rounded)"
+        if !text.contains(".") && !text.contains("e") { text += "." }
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < places { text += String(repeating: "0", count: places - decimals) }
+        }
+        return places == 0 ? String(text.dropLast()) : text
+    }
+
+    static func interval(_ estimate: Estimate, places: Int) -> String {
+        guard let low = estimate.low, let high = estimate.high else { return "n/a (one run)" }
+        return "[\(fixed(low, places)), \(fixed(high, places))]"
+    }
+
+    static func money(_ value: Money?) -> String { value?.description ?? "unknown" }
+
+    /// Revenue is a sum of whole prices: printed whole, as a run's summary prints it.
+    static func whole(_ value: Money?) -> String? {
+        guard let value else { return nil }
+        return value.denominator == 1 ? String(value.numerator) : value.description
+    }
+}
