@@ -218,9 +218,10 @@ public struct PlanRun: Sendable {
         return units
     }
 
-    /// Each fruit's `counts` at its cost; nil when a counted fruit has none.
+    /// Each fruit's `counts` at its cost; nil unless every fruit declares
+    /// one (docs/planner.md: money needs every fruit's cost).
     static func cost(of counts: [Int], _ book: RecipeBook) -> Money? {
-        guard book.declaresCost else { return nil }
+        guard book.fruits.allSatisfy({ $0.cost != nil }) else { return nil }
         var total: Money? = .zero
         for (fruit, count) in counts.enumerated() where count > 0 {
             let each = book.fruits[fruit].cost.map { Money($0) }
