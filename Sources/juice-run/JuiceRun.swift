@@ -131,6 +131,12 @@ struct JuiceRun: ParsableCommand {
     @Option(help: ArgumentHelp("juice-run plan: poisson or fixed (default poisson).", valueName: "KIND"))
     var demand: DemandStream.Demand?
 
+    @Option(name: .customLong("target-service"), help: ArgumentHelp("juice-run plan: find par levels reaching this cycle service level, such as 0.95.", valueName: "P"))
+    var targetService: Double?
+
+    @Option(help: ArgumentHelp("juice-run plan: also write an HTML report with charts to FILE, atomically.", valueName: "FILE"))
+    var report: String?
+
     @Argument(help: ArgumentHelp("Order scripts, or - for standard input.", valueName: "SCRIPT"))
     var scripts: [String] = []
 
@@ -160,6 +166,8 @@ struct JuiceRun: ParsableCommand {
         options.runs = runs
         options.ordersPerDay = ordersPerDay
         options.demand = demand
+        options.targetService = targetService
+        options.reportPath = report
         return options
     }
 

@@ -491,17 +491,45 @@ def simulate_run(pb: PlanBook, days: int, orders_per_day: int, demand: str, stre
                               "onHand": {f: fl[f].total for f in fruits},
                               "servings": {r: rl[r].total for r in recipes}, "placed": placed})
     fig.revenue = revenue if book.has_prices else None
-    if pb.has_all_costs:
-        memo: dict = {}
-        fig.purchases = Fraction(sum(fig.bought[f] * book.fruits[f].cost for f in fruits))
-        waste = Fraction(sum(fig.wasted[f] * book.fruits[f].cost for f in fruits))
-        for r in recipes:
-            if fig.wasted_servings[r]:
-                waste += fig.wasted_servings[r] * ref.cost_per_serving(book, r, memo)
-        fig.waste_at_cost = waste
-        # Assumed: unknown (null) when the revenue is (no menu item has a price).
-        fig.gross_margin = None if fig.revenue is None else fig.revenue - fig.purchases
+    fig.purchases, fig.waste_at_cost, fig.gross_margin = run_money(pb, fig)
     return fig
+
+
+# docs/planner.md: "Money figures need every fruit to declare a `cost`;
+# otherwise they are unknown". JUICE_PLAN_MONEY_RULE=used switches to the
+# other reading (as `juice-run` does for a day: money only when some fruit
+# has a cost, and a figure unknown only when a cost it actually uses is: a
+# fruit bought, a fruit or a recipe serving thrown away), to see whether a
+# binary that reads it so agrees on everything else.
+MONEY_RULE = os.environ.get("JUICE_PLAN_MONEY_RULE", "every-fruit")
+
+
+def run_money(pb: PlanBook, fig: RunFigures) -> tuple[Fraction | None, Fraction | None, Fraction | None]:
+    """purchases, wasteAtCost, grossMargin, exact."""
+    book = pb.book
+    memo: dict = {}
+
+    def total(terms: list[tuple[int, Fraction | None]]) -> Fraction | None:
+        if not (pb.has_all_costs if MONEY_RULE == "every-fruit" else book.has_money):
+            return None
+        out = Fraction(0)
+        for units, cost in terms:
+            if units:
+                if cost is None:
+                    return None
+                out += units * cost
+        return out
+
+    def fruit_cost(f: str) -> Fraction | None:
+        c = book.fruits[f].cost
+        return None if c is None else Fraction(c)
+
+    purchases = total([(fig.bought[f], fruit_cost(f)) for f in book.fruits])
+    waste = total([(fig.wasted[f], fruit_cost(f)) for f in book.fruits]
+                  + [(fig.wasted_servings[r], ref.cost_per_serving(book, r, memo)) for r in book.recipes])
+    # Assumed: unknown (null) when the revenue is (no menu item has a price).
+    margin = None if (fig.revenue is None or purchases is None) else fig.revenue - purchases
+    return purchases, waste, margin
 
 
 # ---------------------------------------------------------------------------

@@ -5,10 +5,46 @@ import JuiceBook
 public struct PlanReport: Sendable {
     public let summary: PlanSummary
     public let book: RecipeBook
+    /// `--target-service P`: the target and what the search found.
+    public let target: (service: Double, outcome: ParLevelSearch.Outcome)?
 
-    public init(summary: PlanSummary, book: RecipeBook) {
+    public init(summary: PlanSummary, book: RecipeBook, target: (service: Double, outcome: ParLevelSearch.Outcome)? = nil) {
         self.summary = summary
         self.book = book
+        self.target = target
+    }
+
+    /// Purchases per day in each re-check run (money where every fruit
+    /// has a cost, else units).
+    static func costPerDay(_ summary: PlanSummary) -> Estimate {
+        Estimate(summary.runs.map { run in
+            let total = run.purchases.map { Double($0.numerator) / Double($0.denominator) } ?? Double(run.bought.reduce(0, +))
+            return total / Double(max(run.days, 1))
+        })
+    }
+
+    /// The target's section of the text report.
+    private func targetText() -> [String] {
+        guard let (service, outcome) = target else { return [] }
+        var lines = ["", "target: a cycle service level of at least \(Self.fixed(service, 4))"]
+        guard let levels = outcome.levels, let recheck = outcome.recheck else {
+            return lines + ["not reachable: \(outcome.unreachable ?? "no par levels found")"]
+        }
+        lines.append("par levels (bought up to each morning), found in \(outcome.candidates) candidates on the runs above; each line replaces the fruit's in the book (labels and emoji left out):")
+        lines.append("fruits:")
+        for (index, fruit) in book.fruits.enumerated() {
+            // The fruit's other planner keys kept, so the line replaces the book's.
+            var fields = [fruit.cost.map { "cost: \($0)" }, fruit.pack == 1 ? nil : "pack: \(fruit.pack)", fruit.keeps.map { "keeps: \($0)" }]
+                .compactMap { $0 }
+            fields.append("restock: { up-to: \(levels[index]) }")
+            lines.append("  \(fruit.id): { \(fields.joined(separator: ", ")) }")
+        }
+        let cost = Self.costPerDay(recheck)
+        let unit = book.fruits.allSatisfy({ $0.cost != nil }) ? "" : " units (a fruit has no cost)"
+        lines.append("cost per day: \(Self.fixed(cost.mean, 2))\(unit) \(Self.interval(cost, places: 2))")
+        lines.append("re-checked on \(recheck.runs.count) fresh runs (seed \(outcome.freshSeed)): cycle service level "
+            + "\(Self.fixed(recheck.cycleServiceLevel.mean, 4)) \(Self.interval(recheck.cycleServiceLevel, places: 4))")
+        return lines
     }
 
     private var settings: PlanSettings { summary.settings }
@@ -53,7 +89,7 @@ public struct PlanReport: Sendable {
         row("waste at cost", "", summary.wasteAtCost, places: 2)
         row("gross margin", "", summary.grossMargin, places: 2)
         lines += TextTable.lines(across, rightAligned: [2])
-        return lines
+        return lines + targetText()
     }
 
     // MARK: JSON
@@ -139,6 +175,28 @@ public struct PlanReport: Sendable {
         estimate("wasteAtCost", summary.wasteAtCost)
         estimate("grossMargin", summary.grossMargin)
         json.endObject()
+        if let (service, outcome) = target {
+            json.key("target")
+            json.beginObject()
+            json.key("service")
+            json.number(Self.number(service))
+            json.field("candidates", outcome.candidates)
+            json.key("levels")
+            if let levels = outcome.levels {
+                json.beginObject()
+                for (index, fruit) in book.fruits.enumerated() { json.field(fruit.id, levels[index]) }
+                json.endObject()
+            } else {
+                json.null()
+            }
+            json.key("freshSeed")
+            if outcome.levels != nil { json.number(String(outcome.freshSeed)) } else { json.null() }
+            estimate("costPerDay", outcome.recheck.map(Self.costPerDay))
+            estimate("cycleServiceLevel", outcome.recheck?.cycleServiceLevel)
+            json.key("unreachable")
+            if let reason = outcome.unreachable { json.string(reason) } else { json.null() }
+            json.endObject()
+        }
         json.endObject()
         return json.output
     }
@@ -166,6 +224,11 @@ public struct PlanReport: Sendable {
         row("purchases", "", summary.purchases)
         row("wasteAtCost", "", summary.wasteAtCost)
         row("grossMargin", "", summary.grossMargin)
+        if let (_, outcome) = target, let levels = outcome.levels, let recheck = outcome.recheck {
+            for (index, fruit) in book.fruits.enumerated() { lines.append(CSV.row(["parLevel", fruit.id, String(levels[index]), "", ""])) }
+            row("targetCostPerDay", "", Self.costPerDay(recheck))
+            row("targetCycleServiceLevel", "", recheck.cycleServiceLevel)
+        }
         return lines
     }
 

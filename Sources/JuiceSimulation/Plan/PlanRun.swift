@@ -50,11 +50,26 @@ public struct PlanRunResult: Sendable, Hashable {
     public var wasteAtCost: Money?
     /// Revenue less purchases.
     public var grossMargin: Money?
+    /// How many days had each number of refused orders (0 included).
+    public var daysByRefusals: [Int: Int] = [:]
+    /// Day by day, when asked for (the report's sample run).
+    public var trace: PlanTrace?
 
     public var fillRate: Double { orders == 0 ? 1 : Double(served) / Double(orders) }
     public var cycleServiceLevel: Double { days == 0 ? 1 : Double(daysWithoutRefusal) / Double(days) }
     public func averageOnHand(_ fruit: Int) -> Double { days == 0 ? 0 : Double(onHandDays[fruit]) / Double(days) }
     public func shortDayShare(_ fruit: Int) -> Double { days == 0 ? 0 : Double(shortDays[fruit]) / Double(days) }
+}
+
+/// One run's days, for the report's chart: by day, then by fruit index.
+public struct PlanTrace: Sendable, Hashable {
+    /// Units on hand at the end of the day, after spoilage.
+    public var onHand: [[Int]] = []
+    /// Units received that day (bought up to a level, or an order arriving).
+    public var received: [[Int]] = []
+    /// Units thrown away at the end of that day.
+    public var wasted: [[Int]] = []
+    public var refused: [Int] = []
 }
 
 /// One run of many days: the shop's stock from the book's opening, restocked
@@ -64,14 +79,21 @@ public struct PlanRunResult: Sendable, Hashable {
 public struct PlanRun: Sendable {
     public let book: RecipeBook
     public let settings: PlanSettings
+    /// Each fruit's restocking: the book's, or every fruit bought up to a
+    /// par level each morning (`--target-service`'s candidates).
+    public let restocks: [RecipeBook.Restock?]
 
-    public init(book: RecipeBook, settings: PlanSettings) {
+    /// With `parLevels` (by fruit index), every fruit is bought each
+    /// morning up to its level, whatever the book says.
+    public init(book: RecipeBook, settings: PlanSettings, parLevels: [Int]? = nil) {
         self.book = book
         self.settings = settings
+        restocks = parLevels.map { levels in book.fruits.indices.map { RecipeBook.Restock(upTo: levels.indices.contains($0) ? levels[$0] : 0) } }
+            ?? book.fruits.map(\.restock)
     }
 
-    /// Run `number` (from 1) of the settings.
-    public func run(_ number: Int) throws(PlanError) -> PlanRunResult {
+    /// Run `number` (from 1) of the settings; with `trace`, day by day too.
+    public func run(_ number: Int, trace: Bool = false) throws(PlanError) -> PlanRunResult {
         let fruits = book.fruits, recipes = book.recipes
         var maker = JuiceMaker(book: book)
         var stream = DemandStream(
@@ -102,22 +124,26 @@ public struct PlanRun: Sendable {
         var onOrder = zeros
         var revenue: Int? = book.menu.contains { $0.price != nil } ? 0 : nil
         var shortages: [Shortage] = []
+        var days = trace ? PlanTrace() : nil
         for day in 1...max(settings.days, 1) where settings.days > 0 {
             // Morning: (s, S) orders due today, then every up-to fruit bought up to its level.
+            var received = zeros
             var index = 0
             while index < arriving.count {
                 let delivery = arriving[index]
                 guard delivery.day == day else { index += 1; continue }
                 try receive(delivery.units, of: delivery.fruit, on: day, into: &maker, &fruitLots)
                 onOrder[delivery.fruit] -= delivery.units
+                received[delivery.fruit] = Self.adding(received[delivery.fruit], delivery.units)
                 arriving.remove(at: index)
             }
             for (fruit, declared) in fruits.enumerated() {
-                guard let restock = declared.restock, restock.below == nil else { continue }
+                guard let restock = restocks[fruit], restock.below == nil else { continue }
                 let units = try Self.unitsToBuy(from: maker.store[fruit], upTo: restock.upTo, pack: declared.pack, fruit: declared.id, day: day)
                 guard units > 0 else { continue }
                 try receive(units, of: fruit, on: day, into: &maker, &fruitLots)
                 result.bought[fruit] = Self.adding(result.bought[fruit], units)
+                received[fruit] = Self.adding(received[fruit], units)
             }
             // The day's orders.
             let opening = maker.store.counts
@@ -143,13 +169,15 @@ public struct PlanRun: Sendable {
             }
             // Evening: what the day used comes out of the oldest lots; then
             // what has reached its last day is thrown away.
+            var wastedToday = zeros
             for fruit in fruits.indices {
                 fruitLots[fruit].use(opening[fruit] - maker.store[fruit])
                 if let keeps = fruits[fruit].keeps {
                     let wasted = fruitLots[fruit].spoil(receivedThrough: day - keeps + 1)
                     if wasted > 0 {
                         try? maker.store.set(fruit, to: maker.store[fruit] - wasted)
-                        result.wasted[fruit] += wasted
+                        result.wasted[fruit] = Self.adding(result.wasted[fruit], wasted)
+                        wastedToday[fruit] = wasted
                     }
                 }
             }
@@ -167,7 +195,7 @@ public struct PlanRun: Sendable {
             }
             // Review: each (s, S) fruit whose position is below s orders packs.
             for (fruit, declared) in fruits.enumerated() {
-                guard let restock = declared.restock, let below = restock.below else { continue }
+                guard let restock = restocks[fruit], let below = restock.below else { continue }
                 let position = Self.adding(maker.store[fruit], onOrder[fruit])
                 guard position < below else { continue }
                 let units = try Self.unitsToBuy(from: position, upTo: restock.upTo, pack: declared.pack, fruit: declared.id, day: day)
@@ -182,7 +210,15 @@ public struct PlanRun: Sendable {
                 if shortToday[fruit] { result.shortDays[fruit] += 1 }
             }
             if refusedToday == 0 { result.daysWithoutRefusal += 1 }
+            result.daysByRefusals[refusedToday, default: 0] += 1
+            if days != nil {
+                days?.onHand.append(maker.store.counts)
+                days?.received.append(received)
+                days?.wasted.append(wastedToday)
+                days?.refused.append(refusedToday)
+            }
         }
+        result.trace = days
         result.revenue = revenue.map { Money($0) }
         result.purchases = Self.cost(of: result.bought, book)
         if let fruitWaste = Self.cost(of: result.wasted, book) {

@@ -63,6 +63,10 @@ public struct RunOptions: Sendable {
     public var runs: Int?
     public var ordersPerDay: Int?
     public var demand: DemandStream.Demand?
+    /// `--target-service P`: find par levels reaching this cycle service level.
+    public var targetService: Double?
+    /// `--report FILE.html`: the plan's report with charts, written atomically.
+    public var reportPath: String?
 
     /// No inputs yet: the run reads standard input, or opens the counter on a terminal.
     public init() {}
@@ -109,6 +113,7 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case modeWithOption(RunMode, String)
     case planOptionOutsidePlan(String)
     case planOutOfRange(String, Int)
+    case targetServiceOutOfRange
 
     public var description: String {
         switch self {
@@ -125,6 +130,7 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .modeWithOption(let mode, let option): return "'juice-run \(mode.rawValue)' takes no \(option)"
         case .planOptionOutsidePlan(let option): return "\(option) is for 'juice-run plan'"
         case .planOutOfRange(let option, let maximum): return "\(option) takes 1 to \(maximum)"
+        case .targetServiceOutOfRange: return "--target-service takes a share above 0 and at most 1, such as 0.95"
         }
     }
 }
@@ -141,11 +147,13 @@ extension RunOptions {
             if quiet { throw .modeWithOption(mode, "--quiet") }
             if let days, days < 1 || days > PlanSettings.maximumDays { throw .planOutOfRange("--days", PlanSettings.maximumDays) }
             if let runs, runs < 1 || runs > PlanSettings.maximumRuns { throw .planOutOfRange("--runs", PlanSettings.maximumRuns) }
+            if let targetService, !(targetService > 0 && targetService <= 1) { throw .targetServiceOutOfRange }
             if let ordersPerDay, ordersPerDay < 0 || ordersPerDay > PlanSettings.maximumOrdersPerDay {
                 throw .planOutOfRange("--orders-per-day", PlanSettings.maximumOrdersPerDay)
             }
         } else {
-            for (option, given) in [("--days", days != nil), ("--runs", runs != nil), ("--orders-per-day", ordersPerDay != nil), ("--demand", demand != nil)]
+            for (option, given) in [("--days", days != nil), ("--runs", runs != nil), ("--orders-per-day", ordersPerDay != nil), ("--demand", demand != nil),
+                                    ("--target-service", targetService != nil), ("--report", reportPath != nil)]
             where given {
                 throw .planOptionOutsidePlan(option)
             }

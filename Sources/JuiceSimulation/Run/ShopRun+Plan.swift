@@ -19,7 +19,17 @@ extension ShopRun {
             case .failure(let error): throw .plan(error)
             }
         }
-        let report = PlanReport(summary: PlanSummary(settings: settings, runs: results, fruitCount: book.fruits.count), book: book)
+        var target: (service: Double, outcome: ParLevelSearch.Outcome)?
+        if let service = options.targetService {
+            do {
+                target = (service, try ParLevelSearch(book: book, settings: settings, target: service, runner: planRunner).run())
+            } catch {
+                throw .plan(error)
+            }
+        }
+        let report = PlanReport(
+            summary: PlanSummary(settings: settings, runs: results, fruitCount: book.fruits.count), book: book, target: target
+        )
         switch options.format {
         case .text: for line in report.text() { streams.output.line(line) }
         case .json: streams.output.line(report.json())
