@@ -37,8 +37,10 @@ public struct ErrorReport: Sendable, Equatable {
         case .stockNotSaved(_, let stock):
             self.init(message: "\(error)", trailer: stock, exitCode: .internalFailure)
         case .usage, .defaultBookMissing, .source, .scriptNotFound, .scriptUnreadable, .scriptIsDirectory,
-             .stockDestination, .mix, .counterHasNoJSON, .randomNeedsMenu, .planNeedsMenu:
+             .stockDestination, .mix, .counterHasNoJSON, .randomNeedsMenu, .planNeedsMenu, .reportDestination:
             self.init(message: "\(error)", exitCode: .usage)
+        case .reportNotWritten:
+            self.init(message: "\(error)", exitCode: .internalFailure)
         case .plan:
             // The book asks for a purchase past what a count holds: the input is at fault.
             self.init(message: "\(error)", exitCode: .failure)

@@ -61,16 +61,7 @@ public struct ParLevelSearch: Sendable {
         if let reason = Self.outOfReach(book) {
             return Outcome(levels: nil, searched: 0, recheck: nil, freshSeed: 0, unreachable: reason, candidates: 0)
         }
-        // Each fruit's expected use a day: orders a day × the mix's share of
-        // each item × the item's fruit for one order made fresh.
-        let weights = settings.weights.map { $0.map(Double.init) } ?? Array(repeating: 1, count: book.menu.count)
-        let total = max(weights.reduce(0, +), 1)
-        var base = [Double](repeating: 0, count: book.fruits.count)
-        for (item, menuItem) in book.menu.enumerated() where item < weights.count {
-            for need in menuItem.needs where need.fruit < base.count {
-                base[need.fruit] += Double(settings.ordersPerDay) * weights[item] / total * Double(need.amount)
-            }
-        }
+        let base = Self.expectedDailyUse(book, settings)
         func levels(_ scale: Double) -> [Int] {
             base.enumerated().map { fruit, use in
                 let wanted = (use * scale).rounded(.up)
@@ -145,6 +136,21 @@ public struct ParLevelSearch: Sendable {
             levels: current, searched: service, recheck: PlanSummary(settings: fresh, runs: runs, fruitCount: book.fruits.count),
             freshSeed: fresh.seed, unreachable: nil, candidates: candidates
         )
+    }
+
+    /// Each fruit's expected use a day: orders a day × the mix's share of
+    /// each item × the item's fruit for one order made fresh (batches
+    /// only lower it), the scale the search and the report's sweep start from.
+    public static func expectedDailyUse(_ book: RecipeBook, _ settings: PlanSettings) -> [Double] {
+        let weights = settings.weights.map { $0.map(Double.init) } ?? Array(repeating: 1, count: book.menu.count)
+        let total = max(weights.reduce(0, +), 1)
+        var use = [Double](repeating: 0, count: book.fruits.count)
+        for (item, menuItem) in book.menu.enumerated() where item < weights.count {
+            for need in menuItem.needs where need.fruit < use.count {
+                use[need.fruit] += Double(settings.ordersPerDay) * weights[item] / total * Double(need.amount)
+            }
+        }
+        return use
     }
 
     /// A menu item whose one order needs more of a fruit than the highest

@@ -49,6 +49,41 @@ public struct PlanReport: Sendable {
 
     private var settings: PlanSettings { summary.settings }
 
+    /// One figure across runs, as the text, CSV and HTML tables show it.
+    public struct Figure: Sendable {
+        /// The name in words (text, HTML) and as a key (CSV, JSON).
+        public let name: String
+        public let key: String
+        public let fruit: String
+        public let estimate: Estimate?
+        /// Decimal places in text.
+        public let places: Int
+    }
+
+    /// Every figure across runs, in the order the tables list them.
+    public func figures() -> [Figure] {
+        var figures = [
+            Figure(name: "fill rate", key: "fillRate", fruit: "", estimate: summary.fillRate, places: 4),
+            Figure(name: "cycle service level", key: "cycleServiceLevel", fruit: "", estimate: summary.cycleServiceLevel, places: 4),
+        ]
+        for (index, fruit) in book.fruits.enumerated() {
+            let estimates = summary.fruits[index]
+            figures += [
+                Figure(name: "short days (share)", key: "shortDayShare", fruit: fruit.id, estimate: estimates.shortDayShare, places: 4),
+                Figure(name: "wasted", key: "wasted", fruit: fruit.id, estimate: estimates.wasted, places: 2),
+                Figure(name: "average on hand", key: "averageOnHand", fruit: fruit.id, estimate: estimates.averageOnHand, places: 2),
+                Figure(name: "bought", key: "bought", fruit: fruit.id, estimate: estimates.bought, places: 2),
+            ]
+        }
+        figures += [
+            Figure(name: "revenue", key: "revenue", fruit: "", estimate: summary.revenue, places: 2),
+            Figure(name: "purchases", key: "purchases", fruit: "", estimate: summary.purchases, places: 2),
+            Figure(name: "waste at cost", key: "wasteAtCost", fruit: "", estimate: summary.wasteAtCost, places: 2),
+            Figure(name: "gross margin", key: "grossMargin", fruit: "", estimate: summary.grossMargin, places: 2),
+        ]
+        return figures
+    }
+
     // MARK: Text
 
     public func text() -> [String] {
@@ -71,23 +106,13 @@ public struct PlanReport: Sendable {
             ? "across \(summary.runs.count) runs: the mean, and a 95% confidence interval for one run's expected figure"
             : "one run: no confidence interval")
         var across = [["figure", "fruit", "mean", "95% interval"]]
-        func row(_ name: String, _ fruit: String, _ estimate: Estimate?, places: Int) {
-            guard let estimate else { return across.append([name, fruit, "unknown", ""]) }
-            across.append([name, fruit, Self.fixed(estimate.mean, places), Self.interval(estimate, places: places)])
+        for figure in figures() {
+            guard let estimate = figure.estimate else {
+                across.append([figure.name, figure.fruit, "unknown", ""])
+                continue
+            }
+            across.append([figure.name, figure.fruit, Self.fixed(estimate.mean, figure.places), Self.interval(estimate, places: figure.places)])
         }
-        row("fill rate", "", summary.fillRate, places: 4)
-        row("cycle service level", "", summary.cycleServiceLevel, places: 4)
-        for (index, fruit) in book.fruits.enumerated() {
-            let estimates = summary.fruits[index]
-            row("short days (share)", fruit.id, estimates.shortDayShare, places: 4)
-            row("wasted", fruit.id, estimates.wasted, places: 2)
-            row("average on hand", fruit.id, estimates.averageOnHand, places: 2)
-            row("bought", fruit.id, estimates.bought, places: 2)
-        }
-        row("revenue", "", summary.revenue, places: 2)
-        row("purchases", "", summary.purchases, places: 2)
-        row("waste at cost", "", summary.wasteAtCost, places: 2)
-        row("gross margin", "", summary.grossMargin, places: 2)
         lines += TextTable.lines(across, rightAligned: [2])
         return lines + targetText()
     }
@@ -211,19 +236,7 @@ public struct PlanReport: Sendable {
                 name, fruit, Self.number(estimate.mean), estimate.low.map { Self.number($0) } ?? "", estimate.high.map { Self.number($0) } ?? "",
             ]))
         }
-        row("fillRate", "", summary.fillRate)
-        row("cycleServiceLevel", "", summary.cycleServiceLevel)
-        for (index, fruit) in book.fruits.enumerated() {
-            let estimates = summary.fruits[index]
-            row("shortDayShare", fruit.id, estimates.shortDayShare)
-            row("wasted", fruit.id, estimates.wasted)
-            row("averageOnHand", fruit.id, estimates.averageOnHand)
-            row("bought", fruit.id, estimates.bought)
-        }
-        row("revenue", "", summary.revenue)
-        row("purchases", "", summary.purchases)
-        row("wasteAtCost", "", summary.wasteAtCost)
-        row("grossMargin", "", summary.grossMargin)
+        for figure in figures() { row(figure.key, figure.fruit, figure.estimate) }
         if let (_, outcome) = target, let levels = outcome.levels, let recheck = outcome.recheck {
             for (index, fruit) in book.fruits.enumerated() { lines.append(CSV.row(["parLevel", fruit.id, String(levels[index]), "", ""])) }
             row("targetCostPerDay", "", Self.costPerDay(recheck))

@@ -92,6 +92,13 @@ public struct PlanRun: Sendable {
             ?? book.fruits.map(\.restock)
     }
 
+    /// With `restocks` (by fruit index) in place of the book's.
+    public init(book: RecipeBook, settings: PlanSettings, restocks: [RecipeBook.Restock?]) {
+        self.book = book
+        self.settings = settings
+        self.restocks = book.fruits.indices.map { restocks.indices.contains($0) ? restocks[$0] : nil }
+    }
+
     /// Run `number` (from 1) of the settings; with `trace`, day by day too.
     public func run(_ number: Int, trace: Bool = false) throws(PlanError) -> PlanRunResult {
         let fruits = book.fruits, recipes = book.recipes

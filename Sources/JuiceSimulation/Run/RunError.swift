@@ -37,6 +37,10 @@ public enum RunError: Error, Sendable, CustomStringConvertible {
     case planNeedsMenu
     /// A planner run could not go on (a purchase past what a count holds).
     case plan(PlanError)
+    /// `--report`'s destination cannot take a file (checked before the runs).
+    case reportDestination(String, reason: String)
+    /// The report could not be written at the end.
+    case reportNotWritten(FileWriter.Failure)
     /// The final stock could not be saved; it is handed over in stock-file
     /// format so the day is not lost.
     case stockNotSaved(FileWriter.Failure, stock: String)
@@ -58,6 +62,8 @@ public enum RunError: Error, Sendable, CustomStringConvertible {
         case .randomNeedsMenu: return "--random needs a book with at least one menu item"
         case .planNeedsMenu: return "'juice-run plan' needs a book with at least one menu item"
         case .plan(let error): return "\(error)"
+        case .reportDestination(let path, let reason): return "cannot write the report to '\(path)': \(reason)"
+        case .reportNotWritten(let failure): return "the report was not written: \(failure)"
         case .stockNotSaved(let failure, _):
             return "the stock was not saved: \(failure)\n  help: the final stock follows in stock-file format; save it by hand"
         }

@@ -5,6 +5,8 @@ import JuiceBook
 extension ShopRun {
     func plan(_ book: RecipeBook, weights: [UInt64]?) throws(RunError) -> ToolExitCode {
         guard !book.menu.isEmpty else { throw .planNeedsMenu }
+        // A destination that cannot take the report is found now, not after the runs.
+        if let path = options.reportPath, let reason = Self.saveProblem(path) { throw .reportDestination(path, reason: reason) }
         var settings = PlanSettings()
         settings.days = options.days ?? settings.days
         settings.runs = options.runs ?? settings.runs
@@ -30,6 +32,14 @@ extension ShopRun {
         let report = PlanReport(
             summary: PlanSummary(settings: settings, runs: results, fruitCount: book.fruits.count), book: book, target: target
         )
+        if let path = options.reportPath {
+            let page = try htmlReport(report, book: book, settings: settings)
+            do {
+                try FileWriter.write(page, to: path)
+            } catch {
+                throw .reportNotWritten(error)
+            }
+        }
         switch options.format {
         case .text: for line in report.text() { streams.output.line(line) }
         case .json: streams.output.line(report.json())
@@ -37,5 +47,44 @@ extension ShopRun {
         }
         streams.output.flush()
         return .success
+    }
+
+    /// The HTML report: run 1 day by day, and the service level swept over
+    /// the up-to of the fruit short on the most days (the same runs at
+    /// each level, every other fruit as the book says).
+    private func htmlReport(_ report: PlanReport, book: RecipeBook, settings: PlanSettings) throws(RunError) -> String {
+        let plan = PlanRun(book: book, settings: settings)
+        let sample: PlanTrace?
+        do { sample = try plan.run(1, trace: true).trace } catch { throw .plan(error) }
+        let shares = report.summary.fruits.map(\.shortDayShare.mean)
+        var limiting: Int?
+        for (fruit, share) in shares.enumerated() where share > 0 && share > (limiting.map { shares[$0] } ?? 0) { limiting = fruit }
+        var sweep: [PlanHTMLReport.SweepPoint] = []
+        if let fruit = limiting {
+            let declared = book.fruits[fruit]
+            let pack = max(declared.pack, 1)
+            // From 0 to twice the larger of the book's level and two days' expected use.
+            let use = ParLevelSearch.expectedDailyUse(book, settings)[fruit]
+            let base = max(declared.restock?.upTo ?? book.openingStock[fruit], Int(min(2 * use, 1e12).rounded(.up)), pack)
+            var levels: [Int] = []
+            for step in 0...10 {
+                let wanted = base / 5 * step + (base % 5) * step / 5
+                let level = (wanted + pack - 1) / pack * pack
+                if levels.last != level { levels.append(level) }
+            }
+            for level in levels {
+                var restocks = book.fruits.map(\.restock)
+                restocks[fruit] = RecipeBook.Restock(upTo: level)
+                var runs: [PlanRunResult] = []
+                for result in planRunner.results(of: PlanRun(book: book, settings: settings, restocks: restocks), runs: settings.runs) {
+                    switch result {
+                    case .success(let run): runs.append(run)
+                    case .failure(let error): throw .plan(error)
+                    }
+                }
+                sweep.append(.init(level: level, service: Estimate(runs.map(\.cycleServiceLevel))))
+            }
+        }
+        return PlanHTMLReport(report: report, sample: sample, limitingFruit: limiting, sweep: sweep).html()
     }
 }
