@@ -166,6 +166,23 @@ struct SchemaTests {
         }
     }
 
+    /// The schema's keys are the collector's: a key added to one and not
+    /// the other fails here.
+    @Test func theSchemasKeysAreTheCollectors() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: SchemaValidator.schemaPath))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        func keys(_ name: String) throws -> Set<String> {
+            let definition = try #require(definitions[name] as? [String: Any], "\(name)")
+            return Set(try #require(definition["properties"] as? [String: Any], "\(name)").keys)
+        }
+        #expect(try keys("fruit") == Set(DeclarationCollector.fruitKeys))
+        #expect(try keys("fruitVersion1") == Set(DeclarationCollector.fruitKeys).subtracting(DeclarationCollector.versionTwoKeys))
+        #expect(try keys("longRecipe") == Set(DeclarationCollector.recipeKeys))
+        #expect(try keys("restock") == Set(DeclarationCollector.restockKeys))
+        #expect(try keys("menuItem") == Set(DeclarationCollector.menuKeys))
+    }
+
     /// The planner's keys (docs/planner.md): a fruit's `keeps` and
     /// `restock`, a long-form recipe's `keeps`, accepted in version 2 and
     /// rejected, where juice-lint rejects them, with the error where it is.
