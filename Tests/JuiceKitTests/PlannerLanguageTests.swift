@@ -93,6 +93,20 @@ import Testing
         #expect(compile(yaml: Self.book(fruits: "  mango: { restock: { up-to: 1 } }\n")).diagnostics.isEmpty)
     }
 
+    /// The warning is read by the collector, not the analyses, and is still
+    /// a lint rule like the others: a comment silences it, and a comment
+    /// left behind once it is fixed is reported.
+    @Test func upToBelowPackCanBeSuppressed() throws {
+        func lint(_ upTo: Int) -> [Spot] {
+            let yaml = Self.book(fruits: "  mango: { pack: 6, restock: { up-to: \(upTo) } }  # juice-lint disable-line up-to-below-pack\n")
+            return Linter.check([SourceFile(path: "inline.yaml", bytes: Array(yaml.utf8))], configuration: LintConfiguration()).map(\.spot)
+        }
+        #expect(lint(4) == [])
+        // At the rule's name in the comment: 44 characters of entry, 2
+        // spaces, then `# juice-lint disable-line ` (26).
+        #expect(lint(40) == [Spot(.unusedSuppression, "inline.yaml", 2, 73)])
+    }
+
     @Test func bothRestockRulesAtOnce() throws {
         let compilation = compile(yaml: Self.book(fruits: "  mango: { pack: 6, restock: { below: 5, up-to: 4 } }\n"))
         #expect(compilation.spots == [
