@@ -39,6 +39,8 @@ struct HoverCard {
             facts.append("opening stock \(book.openingStock[fruit])")
             if let cost = book.fruits[fruit].cost { facts.append("cost \(cost)") }
             if book.fruits[fruit].pack != 1 { facts.append("pack \(book.fruits[fruit].pack)") }
+            if let keeps = book.fruits[fruit].keeps { facts.append(Self.keeps(keeps)) }
+            if let restock = book.fruits[fruit].restock { facts.append(Self.restock(restock)) }
             let users = Capacity.menuItems(taking: fruit, in: book).map { book.menu[$0].id }
             lines.append(facts.joined(separator: " · "))
             lines.append(usedBy(users))
@@ -82,13 +84,14 @@ struct HoverCard {
         return lines
     }
 
-    /// A recipe's yield, cost per serving and servings on hand, or a menu
-    /// item's cost per serving and margin, where the book says them.
+    /// A recipe's yield, shelf life, cost per serving and servings on hand,
+    /// or a menu item's cost per serving and margin, where the book says them.
     private func moneyLine(_ component: RecipeBook.Component, _ book: RecipeBook) -> String? {
         var facts: [String] = []
         switch component {
         case .recipe(let recipe):
             if book.recipes[recipe].yield != 1 { facts.append("yield \(book.recipes[recipe].yield)") }
+            if let keeps = book.recipes[recipe].keeps { facts.append(Self.keeps(keeps)) }
             if let costs = book.costs { facts.append("cost per serving " + (costs.recipes[recipe]?.description ?? "unknown")) }
             if book.keepsServings { facts.append("\(book.openingServings[recipe]) on hand") }
         case .menuItem(let item):
@@ -100,6 +103,20 @@ struct HoverCard {
             return nil
         }
         return facts.isEmpty ? nil : facts.joined(separator: " · ")
+    }
+
+    /// Shelf life as the planner reads it (docs/planner.md): `keeps 3 days`.
+    static func keeps(_ days: Int) -> String {
+        "keeps \(days) day" + (days == 1 ? "" : "s")
+    }
+
+    /// A fruit's restock in its own words: `restock up-to 40, below 10,
+    /// lead 2`; the lead only where it is not the default 0.
+    static func restock(_ restock: RecipeBook.Restock) -> String {
+        var parts = ["up-to \(restock.upTo)"]
+        if let below = restock.below { parts.append("below \(below)") }
+        if restock.lead != 0 { parts.append("lead \(restock.lead)") }
+        return "restock " + parts.joined(separator: ", ")
     }
 
     private func usedBy(_ users: [String]) -> String {

@@ -9,11 +9,12 @@ import JuiceLint
 /// Completion: ids where an ingredient or a stock entry goes, keys where
 /// the language allows them.
 ///
-/// Version 2 of the language (docs/recipes.md) adds a fruit's `cost:` and
-/// `pack:`, a recipe's long form (`recipe:`, `yield:`, `label:`) and stock
-/// entries that name recipes. A file that says `version: 1` keeps version 1,
-/// where each of those is an error, so they are offered only in a file that
-/// does not.
+/// Version 2 of the language (docs/recipes.md) adds a fruit's `cost:`,
+/// `pack:`, `keeps:` and `restock:` (whose keys are `up-to:`, `below:` and
+/// `lead:`), a recipe's long form (`recipe:`, `yield:`, `label:`, `keeps:`)
+/// and stock entries that name recipes. A file that says `version: 1` keeps
+/// version 1, where each of those is an error, so they are offered only in
+/// a file that does not.
 extension LanguageServer {
     /// The most items one answer lists; past it the list is filtered by
     /// what is typed and marked incomplete, so the client asks again.
@@ -49,6 +50,8 @@ extension LanguageServer {
             // keys come after the ids.
             let keys = versionTwo && context.siblings.isEmpty ? keyItems(DeclarationCollector.recipeKeys, context: context, rank: "4") : []
             return Self.completionList(ids.items + keys, incomplete: ids.incomplete)
+        case 3 where path[0] == DeclarationKind.fruit.section && path[2] == "restock" && versionTwo:
+            return Self.completionList(keyItems(DeclarationCollector.restockKeys, context: context))
         case 3 where path[0] == DeclarationKind.recipe.section && path[2] == "recipe" && versionTwo,
              3 where path[0] == DeclarationKind.menuItem.section && path[2] == "recipe":
             let ids = idItems(target.book, kinds: composites, leaving: context.siblings.union([path[1]]), context: context)

@@ -408,6 +408,8 @@ struct JuiceLintTests {
         #expect(lines[8] == "unknown-fruit         error    an ingredient or stock entry that names nothing declared")
         #expect(lines[15] == "unused-fruit          warning  a declared fruit that no menu item uses, directly or through recipes")
         #expect(lines[17] == "never-makeable        info     a menu item that needs more of some fruit than the opening stock holds")
+        #expect(lines[22] == "below-above-up-to     error    a restock whose 'below' is above its 'up-to'")
+        #expect(lines[23] == "up-to-below-pack      warning  a restock 'up-to' smaller than one pack")
         for (line, rule) in zip(lines, Rule.allCases) {
             #expect(line.hasPrefix(rule.id + " "))
         }

@@ -187,21 +187,79 @@ import Testing
     }
 
     @Test func completionOffersVersionTwoKeysWhereTheyApply() {
-        #expect(Self.completions("version: 2\nfruits:\n  fig: { label: F, | }\n") == ["emoji", "cost", "pack"])
-        #expect(Self.completions("fruits:\n  fig:\n    |\n") == ["label", "emoji", "cost", "pack"])
-        // Version 1 has no cost or pack: offering them would offer an error.
+        #expect(Self.completions("version: 2\nfruits:\n  fig: { label: F, | }\n") == ["emoji", "cost", "pack", "keeps", "restock"])
+        #expect(Self.completions("fruits:\n  fig:\n    |\n") == ["label", "emoji", "cost", "pack", "keeps", "restock"])
+        // Version 1 has no cost, pack, keeps or restock: offering them would offer an error.
         #expect(Self.completions("version: 1\nfruits:\n  fig: { label: F, | }\n") == ["emoji"])
         // A long-form recipe's keys, once the body is the long form.
-        #expect(Self.completions("recipes:\n  jam: { recipe: { mango: 1 }, | }\n") == ["yield", "label"])
-        #expect(Self.completions("recipes:\n  jam:\n    yield: 2\n    |\n") == ["recipe", "label"])
+        #expect(Self.completions("recipes:\n  jam: { recipe: { mango: 1 }, | }\n") == ["yield", "label", "keeps"])
+        #expect(Self.completions("recipes:\n  jam:\n    yield: 2\n    |\n") == ["recipe", "label", "keeps"])
         // Its ingredients are ids, the recipe itself left out.
         #expect(Self.completions("recipes:\n  jam: { recipe: { mango: 1, | } }\n").sorted() == ["base", "kiwi", "lime", "punch", "syrup"])
         // An empty body may become either form: ids first, then the keys.
-        #expect(Self.completions("recipes:\n  jam: { | }\n") == ["kiwi", "lime", "mango", "base", "syrup", "punch", "recipe", "yield", "label"])
+        #expect(Self.completions("recipes:\n  jam: { | }\n") == ["kiwi", "lime", "mango", "base", "syrup", "punch", "recipe", "yield", "label", "keeps"])
         #expect(Self.completions("version: 1\nrecipes:\n  jam: { | }\n") == ["kiwi", "lime", "mango", "base", "syrup", "punch"])
         // Stock names recipes too in version 2, fruits only in version 1.
         #expect(Self.completions("stock:\n  kiwi: 1\n  |\n") == ["lime", "mango", "base", "syrup"])
         #expect(Self.completions("version: 1\nstock:\n  kiwi: 1\n  |\n") == ["lime", "mango"])
+    }
+
+    @Test func completionOffersThePlannersKeysWhereTheyApply() {
+        // A fruit's restock: its own three keys, less those written.
+        #expect(Self.completions("fruits:\n  fig: { restock: { | } }\n") == ["up-to", "below", "lead"])
+        #expect(Self.completions("fruits:\n  fig: { cost: 3, restock: { up-to: 30, | } }\n") == ["below", "lead"])
+        #expect(Self.completions("fruits:\n  fig:\n    restock:\n      below: 3\n      |\n") == ["up-to", "lead"])
+        // Beside restock, the fruit's keys; a value is no place for a key.
+        #expect(Self.completions("fruits:\n  fig: { keeps: 3, | restock: { up-to: 30 } }\n") == ["label", "emoji", "cost", "pack"])
+        #expect(Self.completions("fruits:\n  fig: { restock: { up-to: | } }\n") == [])
+        // Version 1 has no restock, so nothing inside one either.
+        #expect(Self.completions("version: 1\nfruits:\n  fig: { restock: { | } }\n") == [])
+        // A menu item is never kept: no keeps there.
+        #expect(Self.completions("menu:\n  x: { recipe: { kiwi: 1 }, | }\n") == ["label", "price"])
+    }
+
+    /// The hover's text over the word at `marker` in `text`, opened as a
+    /// new file next to `two` (ASCII only, so characters are bytes).
+    private static func hover(_ text: String, at marker: String) -> String? {
+        var server = session()
+        let uri = "file:///shop/recipes/edited.yaml"
+        guard let range = text.range(of: marker) else { return "no marker" }
+        let before = text[..<range.lowerBound]
+        let line = before.count { $0 == "\n" }
+        let character = before.utf8.count - (before.utf8.lastIndex(of: UInt8(ascii: "\n")).map { before.utf8.distance(from: before.utf8.startIndex, to: $0) + 1 } ?? 0)
+        _ = server.receive(batch: [open(uri, text, version: 1)])
+        let sent = server.receive(batch: [Client.message("textDocument/hover", id: 3, Client.at(uri, line, character + 1))])
+        return sent.first { $0["id"]?.int == 3 }?["result"]?["contents"]?["value"]?.string
+    }
+
+    @Test func hoverShowsShelfLifeAndRestock() throws {
+        // Fruits and recipes of its own: `two` declares mango, kiwi, lime and syrup.
+        let text = """
+            fruits:
+              fig: { cost: 5, pack: 6, keeps: 3, restock: { up-to: 30 } }
+              date: { keeps: 1, restock: { below: 10, up-to: 40, lead: 2 } }
+              plum: { restock: { below: 5, up-to: 12 } }
+              pear: { cost: 5, pack: 6 }
+            recipes:
+              jam: { yield: 4, keeps: 2, recipe: { fig: 3 } }
+            menu:
+              figgy: { recipe: { jam: 1, date: 1, plum: 1, pear: 1 } }
+            stock:
+              fig: 6
+
+            """
+        let fig = try #require(Self.hover(text, at: "fig: { cost"))
+        #expect(fig.contains("opening stock 6 · cost 5 · pack 6 · keeps 3 days · restock up-to 30\n"), "\(fig)")
+        let date = try #require(Self.hover(text, at: "date: {"))
+        #expect(date.contains("opening stock 0 · keeps 1 day · restock up-to 40, below 10, lead 2\n"), "\(date)")
+        let plum = try #require(Self.hover(text, at: "plum: {"))
+        #expect(plum.contains("opening stock 0 · restock up-to 12, below 5\n"), "\(plum)")
+        let jam = try #require(Self.hover(text, at: "jam: {"))
+        #expect(jam.contains("yield 4 · keeps 2 days · cost per serving 3.75"), "\(jam)")
+        // Without them, nothing is said about either.
+        let pear = try #require(Self.hover(text, at: "pear: {"))
+        #expect(pear.contains("opening stock 0 · cost 5 · pack 6\n"), "\(pear)")
+        #expect(!pear.contains("keeps") && !pear.contains("restock"), "\(pear)")
     }
 
     @Test func theLanguageServersVersionTwoKeysAreTheCollectors() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
@@ -103,6 +104,22 @@ import Testing
 
             Help: Use an amount of at least 1, or remove the ingredient.
             """)
+    }
+
+    /// docs/recipes.md lists every rule in one of its two tables, the error
+    /// rules in the first (errors only), the others in the second.
+    @Test(arguments: Rule.allCases)
+    func everyRuleIsInTheLanguageReference(_ rule: Rule) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/recipes.md"), encoding: .utf8)
+        let rows = reference.split(separator: "\n").filter { $0.hasPrefix("| `\(rule.id)` |") }
+        #expect(rows.count == 1, "\(rule.id): \(rows)")
+        let row = try #require(rows.first)
+        if rule.defaultSeverity == .error {
+            #expect(!row.contains("| warning |") && !row.contains("| info |"), "\(row)")
+        } else {
+            #expect(row.hasPrefix("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) |"), "\(row)")
+        }
     }
 
     @Test func explanationNamesTheDefaultSeverity() {

@@ -35,9 +35,9 @@ import Testing
             "invalid-name", "duplicate-key", "duplicate-definition", "unknown-fruit", "zero-amount",
             "negative-amount", "invalid-amount", "empty-recipe", "recipe-cycle", "amount-overflow",
             "unused-fruit", "unused-recipe", "never-makeable", "missing-stock", "unused-suppression",
-            "price-below-cost", "missing-cost",
+            "price-below-cost", "missing-cost", "below-above-up-to", "up-to-below-pack",
         ])
-        let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression, .priceBelowCost]
+        let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression, .priceBelowCost, .upToBelowPack]
         let infos: Set<Rule> = [.neverMakeable, .missingStock, .missingCost]
         for rule in Rule.allCases {
             let expected: Severity = warnings.contains(rule) ? .warning : infos.contains(rule) ? .info : .error

@@ -166,6 +166,62 @@ struct SchemaTests {
         }
     }
 
+    /// The schema's keys are the collector's: a key added to one and not
+    /// the other fails here.
+    @Test func theSchemasKeysAreTheCollectors() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: SchemaValidator.schemaPath))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        func keys(_ name: String) throws -> Set<String> {
+            let definition = try #require(definitions[name] as? [String: Any], "\(name)")
+            return Set(try #require(definition["properties"] as? [String: Any], "\(name)").keys)
+        }
+        #expect(try keys("fruit") == Set(DeclarationCollector.fruitKeys))
+        #expect(try keys("fruitVersion1") == Set(DeclarationCollector.fruitKeys).subtracting(DeclarationCollector.versionTwoKeys))
+        #expect(try keys("longRecipe") == Set(DeclarationCollector.recipeKeys))
+        #expect(try keys("restock") == Set(DeclarationCollector.restockKeys))
+        #expect(try keys("menuItem") == Set(DeclarationCollector.menuKeys))
+    }
+
+    /// The planner's keys (docs/planner.md): a fruit's `keeps` and
+    /// `restock`, a long-form recipe's `keeps`, accepted in version 2 and
+    /// rejected, where juice-lint rejects them, with the error where it is.
+    @Test func plannerKeysFollowTheLanguage() throws {
+        let accepted = [
+            "fruits: { mango: { keeps: 3, restock: { up-to: 30 } } }\n",
+            "version: 2\nfruits: { kiwi: { cost: 500, pack: 6, keeps: 5, restock: { below: 10, up-to: 40, lead: 2 } } }\n",
+            "fruits: { kiwi: { restock: { up-to: 0, below: 0, lead: 0 } } }\n",
+            "recipes: { syrup: { yield: 4, keeps: 1, recipe: { mango: 3 } } }\n",
+        ]
+        let rejected: [String: String] = [
+            "fruits: { mango: { keeps: 0 } }": "/fruits/mango/keeps",
+            "fruits: { mango: { keeps: 1.5 } }": "/fruits/mango/keeps",
+            "fruits: { mango: { restock: 30 } }": "/fruits/mango/restock",
+            "fruits: { mango: { restock: ~ } }": "/fruits/mango/restock",
+            "fruits: { mango: { restock: { below: 3 } } }": "/fruits/mango/restock",
+            "fruits: { mango: { restock: { up-to: 30, leed: 2 } } }": "/fruits/mango/restock",
+            "fruits: { mango: { restock: { up-to: -1 } } }": "/fruits/mango/restock/up-to",
+            "fruits: { mango: { restock: { up-to: 30, below: '3' } } }": "/fruits/mango/restock/below",
+            "fruits: { mango: { restock: { up-to: 30, lead: -1 } } }": "/fruits/mango/restock/lead",
+            "recipes: { syrup: { keeps: 0, recipe: { mango: 3 } } }": "/recipes/syrup/keeps",
+            // A menu item is made to order and never kept.
+            "menu: { x: { keeps: 1, recipe: { mango: 1 } } }": "/menu/x",
+            // Version 1 has none of them, as it has no cost or pack.
+            "version: 1\nfruits: { mango: { keeps: 3 } }": "/fruits/mango",
+            "version: 1\nfruits: { mango: { restock: { up-to: 30 } } }": "/fruits/mango",
+        ]
+        let errors = try SchemaValidator.errors(Dictionary(uniqueKeysWithValues: (accepted + rejected.keys).map { ($0, $0) }))
+        for text in accepted {
+            #expect(errors[text] == [], "\(text): \(errors[text] ?? [])")
+        }
+        for (text, path) in rejected.sorted(by: { $0.key < $1.key }) {
+            let found = errors[text] ?? []
+            #expect(found.count == 1 && found[0].hasPrefix(path + ": "), "\(text): \(found)")
+        }
+        #expect(errors["fruits: { mango: { restock: { below: 3 } } }"]?.first?.contains("'up-to' is a required property") == true)
+        #expect(errors["fruits: { mango: { restock: { up-to: 30, leed: 2 } } }"]?.first?.contains("'leed'") == true)
+    }
+
     /// The rules whose wrong example is visible in one document's shape; the
     /// others need the whole book (names, cycles, totals) or are about YAML.
     static let rulesTheSchemaSees: Set<Rule> = [

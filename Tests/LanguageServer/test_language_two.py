@@ -1,6 +1,6 @@
-"""Version 2 of the recipe language in the editor: a fruit's `cost:` and
-`pack:`, a recipe's long form (`recipe:`, `yield:`, `label:`) and stock
-entries that name recipes. Completion offers the new keys where they apply
+"""Version 2 of the recipe language in the editor: a fruit's `cost:`,
+`pack:`, `keeps:` and `restock:`, a recipe's long form (`recipe:`, `yield:`,
+`label:`, `keeps:`) and stock entries that name recipes. Completion offers the new keys where they apply
 (not in a `version: 1` file, where each is an error); rename and references
 reach a stock entry that names a recipe."""
 
@@ -43,7 +43,7 @@ async def test_cost_and_pack_in_a_version_two_fruit(editor):
     version_two(editor)
     text = editor.replace("fruits.yaml", "kiwi: { label: 키위, emoji: 🥝 }", "kiwi: { label: 키위,  }")
     cursor = find(text, "kiwi: { label: 키위, ") + len("kiwi: { label: 키위, ")
-    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack"]
+    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack", "keeps", "restock"]
 
 
 async def test_long_form_keys_in_a_recipe(editor):
@@ -51,16 +51,16 @@ async def test_long_form_keys_in_a_recipe(editor):
     # Block style, beside the keys already there.
     text = editor.replace("fruits.yaml", "    yield: 4\n", "    yield: 4\n    \n")
     cursor = find(text, "    yield: 4\n    ") + len("    yield: 4\n    ")
-    # recipe and yield above, label below: nothing is left to offer.
-    assert await labels(editor, "fruits.yaml", cursor) == []
+    # recipe and yield above, label below: keeps is left to offer.
+    assert await labels(editor, "fruits.yaml", cursor) == ["keeps"]
     text = editor.replace("fruits.yaml", "    label: 시럽\n", "")
     cursor = find(text, "    yield: 4\n    ") + len("    yield: 4\n    ")
-    assert await labels(editor, "fruits.yaml", cursor) == ["label"]
+    assert await labels(editor, "fruits.yaml", cursor) == ["label", "keeps"]
     # Flow style, after the ingredients' own mapping.
     text = editor.replace("fruits.yaml", "  tropical-base: { mango: 1, pineapple: 2 }\n",
                           "  tropical-base: { recipe: { mango: 1, pineapple: 2 },  }\n")
     cursor = find(text, "pineapple: 2 }, ") + len("pineapple: 2 }, ")
-    assert await labels(editor, "fruits.yaml", cursor) == ["yield", "label"]
+    assert await labels(editor, "fruits.yaml", cursor) == ["yield", "label", "keeps"]
 
 
 async def test_ids_inside_a_long_form_recipe(editor):
@@ -79,7 +79,7 @@ async def test_an_empty_recipe_body_offers_both_forms(editor):
     text = editor.replace("fruits.yaml", "  tropical-base: { mango: 1, pineapple: 2 }\n", "  tropical-base: {  }\n")
     offered = await labels(editor, "fruits.yaml", find(text, "tropical-base: { ") + len("tropical-base: { "))
     # Ids first (fruits, recipes, menu items), then the long form's keys.
-    assert offered[-3:] == ["recipe", "yield", "label"]
+    assert offered[-4:] == ["recipe", "yield", "label", "keeps"]
     assert offered[:5] == ["banana", "kiwi", "mango", "pineapple", "strawberry"]
     assert "syrup" in offered and "tropical-base" not in offered
 
@@ -163,3 +163,45 @@ async def test_hover_shows_yield_cost_and_servings(editor):
     item = await editor.client.text_document_hover_async(types.HoverParams(
         text_document=editor.document("fruits.yaml"), position=editor.position("fruits.yaml", "  syrup-juice:", delta=3)))
     assert "cost per serving 750.00" in item.contents.value and "margin 1250.00" in item.contents.value, item.contents.value
+
+
+async def test_the_planners_keys_in_a_fruit_and_its_restock(editor):
+    """keeps and restock beside cost and pack; inside restock, its own
+    three keys less those written; none of it in a `version: 1` file."""
+    version_two(editor)
+    text = editor.replace("fruits.yaml", "kiwi: { label: 키위, emoji: 🥝 }", "kiwi: { label: 키위, keeps: 5, restock: { up-to: 40,  } }")
+    cursor = find(text, "up-to: 40, ") + len("up-to: 40, ")
+    assert await labels(editor, "fruits.yaml", cursor) == ["below", "lead"]
+    cursor = find(text, "keeps: 5, ") + len("keeps: 5, ")
+    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack"]
+    # Block style.
+    text = editor.replace("fruits.yaml", "  mango: { label: 망고, emoji: 🥭 }\n", "  mango:\n    restock:\n      lead: 1\n      \n")
+    cursor = find(text, "      lead: 1\n      ") + len("      lead: 1\n      ")
+    assert await labels(editor, "fruits.yaml", cursor) == ["up-to", "below"]
+    editor.replace("fruits.yaml", "version: 2", "version: 1")
+    assert await labels(editor, "fruits.yaml", cursor) == []
+
+
+async def test_hover_shows_shelf_life_and_restock(editor):
+    """A fruit's keeps and restock, and a recipe's keeps, as the book reads
+    them: lead only where it is not 0, days in the singular for one."""
+    version_two(editor)
+    editor.replace("fruits.yaml", "mango: { label: 망고, emoji: 🥭 }",
+                   "mango: { label: 망고, emoji: 🥭, pack: 6, keeps: 3, restock: { up-to: 30 } }")
+    editor.replace("fruits.yaml", "kiwi: { label: 키위, emoji: 🥝 }",
+                   "kiwi: { label: 키위, emoji: 🥝, keeps: 1, restock: { below: 10, up-to: 40, lead: 2 } }")
+    editor.replace("fruits.yaml", "    yield: 4\n", "    yield: 4\n    keeps: 2\n")
+
+    async def hover(needle):
+        result = await editor.client.text_document_hover_async(types.HoverParams(
+            text_document=editor.document("fruits.yaml"), position=editor.position("fruits.yaml", needle, delta=3)))
+        return result.contents.value
+
+    mango = await hover("  mango: {")
+    assert "pack 6 · keeps 3 days · restock up-to 30\n" in mango, mango
+    kiwi = await hover("  kiwi: {")
+    assert "keeps 1 day · restock up-to 40, below 10, lead 2\n" in kiwi, kiwi
+    syrup = await hover("  syrup:\n")
+    assert "yield 4 · keeps 2 days" in syrup, syrup
+    banana = await hover("  banana: {")
+    assert "keeps" not in banana and "restock" not in banana, banana
