@@ -3,7 +3,7 @@ import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// A fruit's `restock:` mapping (version 2), read for the planner
-/// (`juice-run plan`, docs/planner.md): `up-to`, and for an (s, S) policy
+/// (`juice-run plan`, docs/planning.md): `up-to`, and for an (s, S) policy
 /// `below` and `lead`. Its checks need the fruit's `pack`, which may be
 /// written after it, so they run once the whole fruit is read.
 extension DeclarationCollector {

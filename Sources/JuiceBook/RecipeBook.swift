@@ -36,7 +36,7 @@ public struct RecipeBook: Sendable {
         }
     }
 
-    /// A fruit's restocking in `juice-run plan` (docs/planner.md): every
+    /// A fruit's restocking in `juice-run plan` (docs/planning.md): every
     /// morning up to `upTo` when `below` is nil; otherwise an (s, S)
     /// policy, reviewed at the end of each day, whose orders arrive `lead`
     /// days after the next morning.

@@ -105,7 +105,7 @@ struct HoverCard {
         return facts.isEmpty ? nil : facts.joined(separator: " · ")
     }
 
-    /// Shelf life as the planner reads it (docs/planner.md): `keeps 3 days`.
+    /// Shelf life as the planner reads it (docs/planning.md): `keeps 3 days`.
     static func keeps(_ days: Int) -> String {
         "keeps \(days) day" + (days == 1 ? "" : "s")
     }

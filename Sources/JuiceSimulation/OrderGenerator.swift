@@ -95,7 +95,7 @@ public struct OrderGenerator: Sendable {
     }
 
     /// A uniform draw in [0, 1): the next output's top 53 bits (the
-    /// planner's Poisson counts, docs/planner.md).
+    /// planner's Poisson counts, docs/planning.md).
     public mutating func nextUnit() -> Double {
         Double(nextRaw() >> 11) * 0x1p-53
     }

@@ -29,7 +29,7 @@ struct JuiceRun: ParsableCommand {
             Orders come from scripts (in order), then each --order, then --random. \
             With none of these, a terminal gets the interactive counter and a pipe is read as a script.
 
-            Two more modes, named by the first word:
+            Three more modes, named by the first word:
               juice-run menu     the menu card: price, cost per serving, margin,
                                  margin %, capacity from the opening stock and
                                  the fruit that limits it (text, json or csv)
@@ -37,7 +37,16 @@ struct JuiceRun: ParsableCommand {
                                  orders (scripts, --order, --random) be served:
                                  each fruit's shortfall in whole packs, and its
                                  cost (text, json or csv)
-            A script named 'menu' or 'buy' is run as './menu' or './buy'.
+              juice-run plan     many days of random demand, restocked and
+                                 spoiling as the book's 'restock:' and 'keeps:'
+                                 say, repeated over --runs: fill rate, service
+                                 level, waste, purchases and margin, each with
+                                 a 95% interval (docs/planning.md)
+            A script named 'menu', 'buy' or 'plan' is run as './menu', './buy' or './plan'.
+
+            Picking par levels for a 95% service level, with a report to open in a browser:
+              juice-run plan --recipes docs/examples/planning/shop.yaml --orders-per-day 12 \\
+                --runs 200 --seed 2026 --target-service 0.95 --report plan.html
 
             The order script has one command per line; '#' starts a comment:
               MENU-ID            one order

@@ -6,7 +6,7 @@ import Testing
 @testable import JuiceBook
 @testable import JuiceLint
 
-/// The planner's keys (issue 29, docs/planner.md "Restocking and shelf
+/// The planner's keys (issue 29, docs/planning.md "Restocking and shelf
 /// life"): a fruit's `keeps` and `restock`, a long-form recipe's `keeps`,
 /// what the book reads from them, and every diagnostic they can give, each
 /// asserted with its rule, file, line and column.

@@ -6,7 +6,7 @@ import Testing
 @testable import JuiceSimulation
 @testable import JuiceCommandLine
 
-/// `juice-run plan`'s core against closed forms (docs/planner.md); the
+/// `juice-run plan`'s core against closed forms (docs/planning.md); the
 /// independent reference model in Tests/Reference holds the whole command
 /// to random books.
 struct PlannerTests {

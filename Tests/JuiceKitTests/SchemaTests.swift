@@ -183,7 +183,7 @@ struct SchemaTests {
         #expect(try keys("menuItem") == Set(DeclarationCollector.menuKeys))
     }
 
-    /// The planner's keys (docs/planner.md): a fruit's `keeps` and
+    /// The planner's keys (docs/planning.md): a fruit's `keeps` and
     /// `restock`, a long-form recipe's `keeps`, accepted in version 2 and
     /// rejected, where juice-lint rejects them, with the error where it is.
     @Test func plannerKeysFollowTheLanguage() throws {

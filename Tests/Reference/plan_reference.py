@@ -1,4 +1,4 @@
-"""An independent reference model of `juice-run plan` (docs/planner.md).
+"""An independent reference model of `juice-run plan` (docs/planning.md).
 
 What it models: many simulated days of random demand against a version-2
 recipe book with restocking (`restock: { up-to: S }`, or an (s, S) policy
@@ -12,7 +12,7 @@ How it is independent of the Swift code:
 - Inventory is a list of lots (received day, units) per fruit and per
   recipe; the day's use comes out of the oldest lots first in the evening,
   then every lot on its last day is thrown away.
-- The random stream is written out from docs/planner.md "The random
+- The random stream is written out from docs/planning.md "The random
   stream, exactly": SplitMix64 with Python ints masked to 64 bits, the
   Lemire bounded draw, uniforms, and the Poisson sampler with the
   hand-written e^(-mu). Python floats are IEEE 754 doubles and CPython does
@@ -49,7 +49,7 @@ import batch_reference as ref
 MASK = (1 << 64) - 1
 
 # ---------------------------------------------------------------------------
-# The random stream, exactly (docs/planner.md)
+# The random stream, exactly (docs/planning.md)
 # ---------------------------------------------------------------------------
 
 GOLDEN = 0x9E3779B97F4A7C15
@@ -495,7 +495,7 @@ def simulate_run(pb: PlanBook, days: int, orders_per_day: int, demand: str, stre
     return fig
 
 
-# docs/planner.md: "Money figures need every fruit to declare a `cost`;
+# docs/planning.md: "Money figures need every fruit to declare a `cost`;
 # otherwise they are unknown". JUICE_PLAN_MONEY_RULE=used switches to the
 # other reading (as `juice-run` does for a day: money only when some fruit
 # has a cost, and a figure unknown only when a cost it actually uses is: a
@@ -594,9 +594,27 @@ def interval(values: list) -> dict:
     return {"mean": mean, "low": float(mean) - half, "high": float(mean) + half}
 
 
+def ratio_interval(served: list[int], orders: list[int]) -> dict:
+    """The fill rate across runs: all orders served / all orders (1 with no
+    orders), the ratio of two means, with the delta method's interval:
+    r -/+ t * s_e / (sqrt(R) * mean orders), s_e^2 the sample variance of
+    served - r * orders. Exact up to the square root."""
+    r = len(served)
+    total_orders = sum(orders)
+    ratio = Fraction(1) if total_orders == 0 else Fraction(sum(served), total_orders)
+    if r == 1:
+        return {"mean": ratio, "low": None, "high": None}
+    if total_orders == 0:
+        return {"mean": ratio, "low": 1.0, "high": 1.0}
+    residuals = [Fraction(s) - ratio * o for s, o in zip(served, orders)]
+    var = sum((e * e for e in residuals), Fraction(0)) / (r - 1)
+    half = t975(r - 1) * math.sqrt(float(var)) / (math.sqrt(r) * (total_orders / r))
+    return {"mean": ratio, "low": float(ratio) - half, "high": float(ratio) + half}
+
+
 def summary_json(pb: PlanBook, figs: list[RunFigures]) -> dict:
     return {
-        "fillRate": interval([f.fill_rate for f in figs]),
+        "fillRate": ratio_interval([f.served for f in figs], [f.orders for f in figs]),
         "cycleServiceLevel": interval([f.cycle_service_level for f in figs]),
         "fruits": {fr: {"shortDayShare": interval([f.short_day_share(fr) for f in figs]),
                         "wasted": interval([f.wasted[fr] for f in figs]),

@@ -1,4 +1,4 @@
-"""`juice-run plan` (docs/planner.md) held to the reference model in
+"""`juice-run plan` (docs/planning.md) held to the reference model in
 plan_reference.py.
 
     JUICE_RUN=.build/debug/juice-run .build/venv/bin/python -m pytest -q Tests/Reference/test_plan.py
@@ -876,18 +876,19 @@ def test_binary_zero_width_intervals(tmp_path):
 @pytest.mark.parametrize("runs", [2, 3, 5, 11, 31, 40, 50, 60, 101, 200, 1000])
 def test_binary_t_quantile(runs, tmp_path):
     """The interval's t: (high - low) / 2 / (s / sqrt(R)), from the binary's
-    own per-run fill rates, is the 97.5% quantile of Student's t with R - 1
-    degrees of freedom to 1e-9 relative (one day of Poisson demand against
-    20 apples, so that the fill rate varies)."""
+    own per-run cycle service levels, is the 97.5% quantile of Student's t
+    with R - 1 degrees of freedom to 1e-9 relative (one day of Poisson
+    demand against 20 apples, so that the service level varies; the fill
+    rate across runs is a ratio of totals with its own interval)."""
     need_plan()
     text = book_text("  apple: { cost: 1, restock: { up-to: 20 } }\n",
                      "  juice: { recipe: { apple: 1 }, price: 5 }\n")
     (tmp_path / "book.yaml").write_text(text, encoding="utf-8")
     out, command = run_plan(plan_args(tmp_path / "book.yaml", 1, runs, 20, "poisson", 3, None))
-    xs = [Fraction(Decimal(r["fillRate"])) for r in out["perRun"]]
+    xs = [Fraction(Decimal(r["cycleServiceLevel"])) for r in out["perRun"]]
     mean = sum(xs) / runs
     s = math.sqrt(float(sum((x - mean) ** 2 for x in xs) / (runs - 1)))
-    cell = out["summary"]["fillRate"]
+    cell = out["summary"]["cycleServiceLevel"]
     implied = float(Decimal(cell["high"]) - Decimal(cell["low"])) / 2 / (s / math.sqrt(runs))
     want = plan.t975(runs - 1)
     assert abs(implied / want - 1) <= 1e-9, (

@@ -2,7 +2,7 @@ import JuiceBook
 /// One planner run's random draws: how many orders a day brings and which
 /// item each is, from a stream that depends on the seed and the run's
 /// number alone, so that the output for a seed is the same on any number
-/// of cores and any machine (docs/planner.md, "The random stream, exactly").
+/// of cores and any machine (docs/planning.md, "The random stream, exactly").
 public struct DemandStream: Sendable {
     public enum Demand: String, Sendable, CaseIterable {
         /// Each day's count is Poisson with the given mean.

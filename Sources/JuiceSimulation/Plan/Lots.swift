@@ -1,6 +1,6 @@
 /// One fruit's or recipe's stock on hand as lots by the day they came in,
 /// oldest first: what spoils is what came in first, and what is used is
-/// the oldest (docs/planner.md, "keeps").
+/// the oldest (docs/planning.md, "keeps").
 struct Lots: Sendable {
     private var days: [Int] = []
     private var units: [Int] = []

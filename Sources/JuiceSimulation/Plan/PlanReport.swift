@@ -1,7 +1,7 @@
 @_spi(Internals) import JuiceSupport
 import JuiceBook
 /// `juice-run plan`'s output, as text, one JSON object or CSV: a printer
-/// over `PlanSummary`, which it only reads (docs/planner.md, "Output").
+/// over `PlanSummary`, which it only reads (docs/planning.md, "Output").
 public struct PlanReport: Sendable {
     public let summary: PlanSummary
     public let book: RecipeBook

@@ -1,6 +1,6 @@
 import JuiceBook
 import JuiceEngine
-/// What `juice-run plan` is asked for (docs/planner.md).
+/// What `juice-run plan` is asked for (docs/planning.md).
 public struct PlanSettings: Sendable, Hashable {
     public var days = 30
     public var runs = 100
@@ -29,7 +29,7 @@ public enum PlanError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One run's figures (docs/planner.md, "What a run reports").
+/// One run's figures (docs/planning.md, "What a run reports").
 public struct PlanRunResult: Sendable, Hashable {
     public var run = 0
     public var days = 0
@@ -262,7 +262,7 @@ public struct PlanRun: Sendable {
     }
 
     /// Each fruit's `counts` at its cost; nil unless every fruit declares
-    /// one (docs/planner.md: money needs every fruit's cost).
+    /// one (docs/planning.md: money needs every fruit's cost).
     static func cost(of counts: [Int], _ book: RecipeBook) -> Money? {
         guard book.fruits.allSatisfy({ $0.cost != nil }) else { return nil }
         var total: Money? = .zero

@@ -1,7 +1,7 @@
 import JuiceBook
 /// A figure across runs: the mean of the runs' values and a 95% confidence
 /// interval for the expected value of that figure in one run, mean ± t·s/√R
-/// with Student's t at R − 1 degrees of freedom (docs/planner.md).
+/// with Student's t at R − 1 degrees of freedom (docs/planning.md).
 public struct Estimate: Sendable, Hashable {
     public let mean: Double
     /// Nil with one run: one value says nothing of the spread.
@@ -26,6 +26,40 @@ public struct Estimate: Sendable, Hashable {
         let half = Self.tQuantile(degreesOfFreedom: values.count - 1) * (squares / (count - 1)).squareRoot() / count.squareRoot()
         low = mean - half
         high = mean + half
+    }
+
+    /// The ratio of two totals across runs (all orders served ÷ all
+    /// orders; 1 with no orders), with the delta method's interval for
+    /// that ratio: r ± t·sₑ / (√R · mean denominator), sₑ the sample
+    /// standard deviation of numerator − r × denominator. The mean of each
+    /// run's own ratio would weigh a slow day's few orders like a busy
+    /// day's many, and estimate something else than "the share of orders
+    /// served" (E[min(D, S)] ÷ E[D] for one fruit and one day).
+    public init(ratioOf numerators: [Int], over denominators: [Int]) {
+        let runs = numerators.count
+        let top = numerators.reduce(0) { PlanRun.adding($0, $1) }
+        let bottom = denominators.reduce(0) { PlanRun.adding($0, $1) }
+        guard bottom > 0 else {
+            mean = 1
+            low = runs > 1 ? 1 : nil
+            high = low
+            return
+        }
+        let ratio = Double(top) / Double(bottom)
+        mean = ratio
+        guard runs > 1 else {
+            low = nil; high = nil
+            return
+        }
+        let squares = zip(numerators, denominators).reduce(0.0) { sum, pair in
+            let residual = Double(pair.0) - ratio * Double(pair.1)
+            return sum + residual * residual
+        }
+        let count = Double(runs)
+        let half = Self.tQuantile(degreesOfFreedom: runs - 1) * (squares / (count - 1)).squareRoot()
+            / (count.squareRoot() * (Double(bottom) / count))
+        low = ratio - half
+        high = ratio + half
     }
 
     /// t's 97.5% quantiles for 1 … 200 degrees of freedom: each the root,
@@ -112,7 +146,7 @@ public struct PlanSummary: Sendable {
     public init(settings: PlanSettings, runs: [PlanRunResult], fruitCount: Int) {
         self.settings = settings
         self.runs = runs
-        fillRate = Estimate(runs.map(\.fillRate))
+        fillRate = Estimate(ratioOf: runs.map(\.served), over: runs.map(\.orders))
         cycleServiceLevel = Estimate(runs.map(\.cycleServiceLevel))
         fruits = (0..<fruitCount).map { fruit in
             FruitEstimates(

@@ -28,7 +28,7 @@ public enum RunMode: String, Sendable, CaseIterable {
     case menu
     /// `juice-run buy`: what to buy, in packs, for every order to be served.
     case buy
-    /// `juice-run plan`: many days of random demand (docs/planner.md).
+    /// `juice-run plan`: many days of random demand (docs/planning.md).
     case plan
 }
 

@@ -1,7 +1,7 @@
 @_spi(Internals) import JuiceSupport
 import JuiceBook
 /// `juice-run plan`: the settings from the options, the runs from the
-/// runner, and the report in the asked format (docs/planner.md).
+/// runner, and the report in the asked format (docs/planning.md).
 extension ShopRun {
     func plan(_ book: RecipeBook, weights: [UInt64]?) throws(RunError) -> ToolExitCode {
         guard !book.menu.isEmpty else { throw .planNeedsMenu }
