@@ -16,7 +16,8 @@ lint-deep, lint-unused, lint-errors, run-quiet, run-mix, run-json, startup,
 lsp, lint-scaling; then the five shapes of issue 27 (shape-block, shape-flow,
 shape-deep8, shape-tiny, shape-fruits20k: clean books linted against rawparse);
 run-batches (issue 28: the batch-heavy book's replay against the same book
-with its yields removed, both on this build); and peers.
+with its yields removed, both on this build); plan (issue 29: juice-run plan's
+orders per second on every core against the quiet replay's on one); and peers.
 --quick: 3 runs (startup 10, peers 1), no 1M-item scaling set, the 1M-order
 scripts for the run targets (memory flatness then compares 100k and 1M orders).
 --bin DIR: time DIR/juice-lint and DIR/juice-run instead of building them.
@@ -34,6 +35,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -56,7 +58,7 @@ SHAPES = [("shape-block", "shape-block/book.yaml", "one 15 MB file, block style"
           ("shape-fruits20k", "shape-fruits20k", "20,000 fruits, all used and stocked")]
 SHAPE_TARGETS = [name for name, _, _ in SHAPES]
 TARGETS = ["lint-clean", "lint-single", "lint-deep", "lint-unused", "lint-errors", "run-quiet", "run-mix", "run-json",
-           "startup", "lsp", "lint-scaling"] + SHAPE_TARGETS + ["run-batches", "peers"]
+           "startup", "lsp", "lint-scaling"] + SHAPE_TARGETS + ["run-batches", "plan", "peers"]
 # Issue 28's batch-heavy book and the same book with its yields removed (Benchmarks/generate_batches.py).
 BATCHES = DATA + "/batches"
 
@@ -621,6 +623,31 @@ def target_run_batches(cfg):
                 "%d orders; reference peak %.1f MB" % (cfg.batch_orders, ref.peak_rss))]
 
 
+def target_plan(cfg):
+    """Issue 29's goal: `juice-run plan` on the canonical book, 1,000 runs of
+    30 days at 200 orders a day (about 6 M orders, on every core), against
+    the single-threaded quiet replay of 1 M orders, both as orders per
+    second: at least 1.6x on 2 cores, and under 50 MB."""
+    script, _ = order_scripts(cfg)
+    runs = 100 if cfg.quick else 1000
+    plan_cmd = [RUN, "plan", "--recipes", "recipes", "--runs", str(runs), "--days", "30", "--orders-per-day", "200",
+                "--seed", "1", "--format", "csv"]
+    ours, ref = measure([plan_cmd, [RUN, "--quiet", script]], cfg.runs)
+    code, out, err = capture([RUN, "plan", "--recipes", "recipes", "--runs", str(runs), "--days", "30",
+                              "--orders-per-day", "200", "--seed", "1", "--format", "json"])
+    orders = sum(run["orders"] for run in json.loads(out)["perRun"]) if code == 0 else 0
+    _, summary, _ = capture([RUN, "--quiet", script])
+    found = re.search(r"^orders: (\d+)", summary, re.MULTILINE)
+    replayed = int(found.group(1)) if found else 0
+    plan_rate, replay_rate = orders / ours.median, replayed / ref.median
+    ratio = plan_rate / replay_rate
+    ok = ours.codes == [0] and ratio >= 1.6 and ours.peak_rss < 50
+    return [Row("issue 29 plan, canonical book", display(ours.argv) + " > /dev/null", ours.median, ours.peak_rss,
+                "quiet replay, orders/s", ref.median, ratio, "≥1.6× the replay's orders/s on 2 cores; <50 MB", ok,
+                "%d orders in the plan (%.2f M/s) against %d replayed (%.2f M/s); %d cores" % (
+                    orders, plan_rate / 1e6, replayed, replay_rate / 1e6, os.cpu_count() or 0), m=ours)]
+
+
 def shape_runner(target, path, what):
     return lambda cfg: [shape_row(cfg, target, DATA + "/" + path, what)]
 
@@ -628,7 +655,7 @@ def shape_runner(target, path, what):
 RUNNERS = {"lint-clean": target_lint_clean, "lint-single": target_lint_single, "lint-deep": target_lint_deep,
            "lint-unused": target_lint_unused, "lint-errors": target_lint_errors, "run-quiet": target_run_quiet,
            "run-mix": target_run_mix, "run-json": target_run_json, "startup": target_startup, "lsp": target_lsp,
-           "lint-scaling": target_lint_scaling, "run-batches": target_run_batches, "peers": target_peers}
+           "lint-scaling": target_lint_scaling, "run-batches": target_run_batches, "plan": target_plan, "peers": target_peers}
 RUNNERS.update({target: shape_runner(target, path, what) for target, path, what in SHAPES})
 
 
@@ -647,7 +674,7 @@ def data_sets(targets, quick):
             sets += ["lint-clean", "lint-errors"]
         elif target == "lint-scaling":
             sets += ["scale-10k", "lint-clean"] + ([] if quick else ["scale-1m"])
-        elif target in ("run-quiet", "run-json"):
+        elif target in ("run-quiet", "run-json", "plan"):
             sets += ["orders-1m.txt", "orders-100k.txt"] if quick else ["orders-10m.txt", "orders-1m.txt"]
         elif target == "run-mix":
             sets += ["orders-mix-1m.txt", "orders-mix-100k.txt"] if quick else ["orders-mix-10m.txt", "orders-mix-1m.txt"]

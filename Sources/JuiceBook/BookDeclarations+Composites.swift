@@ -18,7 +18,7 @@ extension BookDeclarations {
     /// `ingredients(of:)`, `forEachIngredients`) where it is kept rather
     /// than copy it out.
     struct CompositeList: RandomAccessCollection, Sendable {
-        typealias Composite = DeclarationCollector.CompositeDeclaration
+        typealias Composite = CompositeDeclaration
 
         private var lists = ChunkedList<Composite>(copyBelow: 0)
         /// For each array in `lists`, the book's number of its file's first ingredient.

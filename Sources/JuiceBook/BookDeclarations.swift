@@ -19,7 +19,7 @@ struct BookDeclarations: Sendable {
     /// Each fruit that stands, in the order declared. A file's (or a
     /// piece's) fruits stay in its collector's array when every one of them
     /// stands, as they nearly always do (`ChunkedList`).
-    private(set) var fruits = ChunkedList<DeclarationCollector.FruitDeclaration>(copyBelow: Self.copyBelow)
+    private(set) var fruits = ChunkedList<FruitDeclaration>(copyBelow: Self.copyBelow)
     /// Each recipe and menu item that stands, in the order declared, kept
     /// as fruits are.
     private(set) var composites = CompositeList()
@@ -29,8 +29,8 @@ struct BookDeclarations: Sendable {
     /// in each file's own array, as its collector made it: copying a book's
     /// hundreds of thousands into one array cost more than all the rest of
     /// the merge.
-    private(set) var ingredients = ChunkedList<DeclarationCollector.IngredientDeclaration>(copyBelow: 0)
-    var stock: [DeclarationCollector.StockDeclaration] = []
+    private(set) var ingredients = ChunkedList<IngredientDeclaration>(copyBelow: 0)
+    var stock: [StockDeclaration] = []
     /// Every stock entry that counts, valid or not, by fruit name.
     private(set) var stockRanges: [String: SourceRange] = [:]
     /// Set when a stock file replaced the book's stock: where a fruit it
@@ -39,8 +39,8 @@ struct BookDeclarations: Sendable {
     private(set) var stockFile: SourceRange?
     /// Recipes and menu items checked but left out of the book (repeats,
     /// duplicate definitions): the linker still resolves their names.
-    private(set) var leftOut: [DeclarationCollector.LeftOutDeclaration] = []
-    private(set) var leftOutStock: [DeclarationCollector.LeftOutStockEntry] = []
+    private(set) var leftOut: [LeftOutDeclaration] = []
+    private(set) var leftOutStock: [LeftOutStockEntry] = []
     /// Ids declared only where they do not count (`DeclarationCollector.uncountedIDs`).
     private(set) var uncountedIDs: Set<String> = []
     /// Fruits whose stock is unknown rather than missing: stocked where it

@@ -7,23 +7,14 @@ import JuiceDiagnostics
 /// `below` and `lead`. Its checks need the fruit's `pack`, which may be
 /// written after it, so they run once the whole fruit is read.
 extension DeclarationCollector {
-    /// The restock's amounts, and the nodes its checks point at.
-    struct RestockRead {
-        var mapping: YAMLNode.ID
-        var key: YAMLNode.ID
-        var upTo: (value: Int?, node: YAMLNode.ID)?
-        var below: (value: Int?, node: YAMLNode.ID)?
-        var lead: Int?
-    }
-
-    mutating func readRestock(_ document: YAMLDocument, _ key: YAMLNode.ID, _ value: YAMLNode.ID, fruit id: String) -> RestockRead? {
+    mutating func readRestock(_ document: YAMLDocument, _ key: YAMLNode.ID, _ value: YAMLNode.ID, fruit id: String) -> RestockDeclaration? {
         guard document[value].kind == .mapping else {
             report(.invalidType, document, value,
                    "restock of '\(id)' must be a mapping, found \(document[value].kindDescription)",
                    help: "write 'restock: { up-to: 30 }', or 'restock: { below: 10, up-to: 40, lead: 2 }'")
             return nil
         }
-        var read = RestockRead(mapping: value, key: key)
+        var read = RestockDeclaration(mapping: value, key: key)
         forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
             guard collector.isScalarKey(document, fieldKey) else { return }
             if document.hasText(fieldKey, "up-to") {
@@ -46,7 +37,7 @@ extension DeclarationCollector {
 
     /// The restock the planner follows, once the fruit's `pack` is known;
     /// nil (after a diagnostic) when it cannot be followed.
-    mutating func checkRestock(_ document: YAMLDocument, _ read: RestockRead, fruit id: String, pack: Int) -> RecipeBook.Restock? {
+    mutating func checkRestock(_ document: YAMLDocument, _ read: RestockDeclaration, fruit id: String, pack: Int) -> RecipeBook.Restock? {
         guard let upTo = read.upTo else {
             report(.invalidType, document, read.key, "restock of '\(id)' has no 'up-to'",
                    help: "say the level to buy up to: 'restock: { up-to: 30 }'")

@@ -53,7 +53,7 @@ extension DeclarationCollector {
 
     mutating func collectFruit(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
         var fruit = FruitDeclaration(id: id, range: document.range(of: key))
-        var restockNodes: RestockRead?
+        var restockNodes: RestockDeclaration?
         let node = document[value]
         if node.kind == .mapping {
             forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in

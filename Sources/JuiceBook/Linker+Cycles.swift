@@ -62,7 +62,7 @@ extension Linker {
         return (order, onCycle)
     }
 
-    mutating func reportCycle(_ cycle: [Int], closing: DeclarationCollector.IngredientDeclaration, edges: EdgeTable) {
+    mutating func reportCycle(_ cycle: [Int], closing: IngredientDeclaration, edges: EdgeTable) {
         let ids = declarations.composites.ids
         var names = cycle.map { ids[$0] } + [ids[cycle[0]]]
         if names.count > Self.cycleStepsShown {

@@ -20,7 +20,7 @@ import JuiceDiagnostics
 extension Linker {
     /// An unknown name, waiting for its suggestion.
     struct UnknownName {
-        var ingredient: DeclarationCollector.IngredientDeclaration
+        var ingredient: IngredientDeclaration
         var notes: [Diagnostic.Note]
         /// The ingredients (by number) of the composite that lists it: its
         /// fix must not rename it to a name the composite already lists.
@@ -33,7 +33,7 @@ extension Linker {
     /// of the book declares (a repeated key's, a dropped document's): that
     /// problem is reported, and fixing it makes the name known.
     mutating func deferUnknown(
-        _ ingredient: DeclarationCollector.IngredientDeclaration, in siblings: Range<Int>, notes: [Diagnostic.Note] = []
+        _ ingredient: IngredientDeclaration, in siblings: Range<Int>, notes: [Diagnostic.Note] = []
     ) {
         if declarations.uncountedIDs.contains(ingredient.name) { return }
         unknownNames.append(UnknownName(ingredient: ingredient, notes: notes, siblings: siblings, position: diagnostics.count))

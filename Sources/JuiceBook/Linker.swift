@@ -100,7 +100,7 @@ struct Linker {
     }
 
     /// The declaration an edge was resolved from.
-    func declaration(of edge: Edge) -> DeclarationCollector.IngredientDeclaration {
+    func declaration(of edge: Edge) -> IngredientDeclaration {
         declarations.ingredients[edge.ingredient]
     }
 
