@@ -80,6 +80,33 @@ struct PlannerTests {
         #expect(trace.onHand.map { $0[0] } == [3, 2, 1, 7, 6])
     }
 
+    /// (s, S) = (5, 10), one lime a day from 4: on hand 3 after day 1,
+    /// below 5, so 7 are ordered that evening (position 3 → 10) and arrive
+    /// at the start of day 1 + L + 1; nothing more is ordered meanwhile
+    /// (the position counts what is on order). Day by day, for L = 0, 1, 2.
+    @Test(arguments: [
+        (0, [0, 7, 0, 0, 0, 0], [3, 9, 8, 7, 6, 5]),
+        (1, [0, 0, 7, 0, 0, 0], [3, 2, 8, 7, 6, 5]),
+        (2, [0, 0, 0, 7, 0, 0], [3, 2, 1, 7, 6, 5]),
+    ])
+    func leadTimesDayByDay(lead: Int, received: [Int], onHand: [Int]) throws {
+        let book = try VersionTwoTests.book("""
+            version: 2
+            fruits:
+              lime: { restock: { below: 5, up-to: 10, lead: \(lead) } }
+            stock:
+              lime: 4
+            menu:
+              juice: { recipe: { lime: 1 } }
+            """)
+        let result = try PlanRun(book: book, settings: Self.settings(days: 6, runs: 1, orders: 1)).run(1, trace: true)
+        let trace = try #require(result.trace)
+        #expect(trace.received.map { $0[0] } == received)
+        #expect(trace.onHand.map { $0[0] } == onHand)
+        #expect(result.bought == [7])
+        #expect(result.refused == 0)
+    }
+
     @Test func lotsGiveTheOldestFirstAndSpoilByDay() {
         var lots = Lots()
         lots.receive(5, on: 1)
