@@ -82,14 +82,9 @@ extension Linker {
     struct NeedSum {
         private(set) var totals: [Int]
         private(set) var touched: [Int] = []
-        /// A bit per fruit, set while touched; `lowest` and `highest` bound them.
-        private var bits: [UInt64]
-        private var lowest = Int.max
-        private var highest = -1
 
         init(fruits: Int) {
             totals = Array(repeating: 0, count: fruits)
-            bits = Array(repeating: 0, count: (fruits + 63) / 64)
         }
 
         /// Adds `amount` × `times` of `fruit`; false on overflow.
@@ -97,9 +92,6 @@ extension Linker {
             guard let sum = Linker.adding(amount, times: times, to: totals[fruit]) else { return false }
             if totals[fruit] == 0 {
                 touched.append(fruit)
-                bits[fruit >> 6] |= 1 << UInt64(fruit & 63)
-                lowest = min(lowest, fruit)
-                highest = max(highest, fruit)
             }
             totals[fruit] = sum
             return true
@@ -112,38 +104,16 @@ extension Linker {
             return nil
         }
 
-        /// Puts `touched` in fruit order. Sorting was half of flattening
-        /// a book of nested recipes (perf): where the touched fruits lie
-        /// close together, reading them off the bits in order is cheaper,
-        /// and it is chosen only where it reads fewer than 16 words a fruit
-        /// touched (a sort's compares mispredict; a scan of empty words does
-        /// not), so a sparse need among many fruits is still sorted.
+        /// Puts `touched` in fruit order.
         mutating func sortTouched() {
-            guard touched.count > 1 else { return }
-            let first = lowest >> 6, last = highest >> 6
-            guard last - first < touched.count * 16 else {
-                touched.sort()
-                return
-            }
-            var out = 0
-            for word in first...last {
-                var remaining = bits[word]
-                while remaining != 0 {
-                    touched[out] = word << 6 | remaining.trailingZeroBitCount
-                    out += 1
-                    remaining &= remaining - 1
-                }
-            }
+            if touched.count > 1 { touched.sort() }
         }
 
         mutating func clear() {
             for fruit in touched {
                 totals[fruit] = 0
-                bits[fruit >> 6] = 0
             }
             touched.removeAll(keepingCapacity: true)
-            lowest = Int.max
-            highest = -1
         }
     }
 
