@@ -40,20 +40,14 @@ public struct ParLevelSearch: Sendable {
 
     /// A candidate's mean cycle service level and mean purchases (in money
     /// where every fruit has a cost, else in units) over the search's runs.
-    private func judge(_ levels: [Int], settings: PlanSettings) throws(PlanError) -> (service: Double, cost: Double, runs: [PlanRunResult]) {
-        var runs: [PlanRunResult] = []
-        for result in runner.results(of: PlanRun(book: book, settings: settings, parLevels: levels), runs: settings.runs) {
-            switch result {
-            case .success(let run): runs.append(run)
-            case .failure(let error): throw error
-            }
-        }
+    private func judge(_ levels: [Int], settings: PlanSettings) throws(PlanError) -> (service: Double, cost: Double) {
+        let runs = try runner.runs(of: PlanRun(book: book, settings: settings, parLevels: levels), count: settings.runs)
         let service = runs.map(\.cycleServiceLevel).reduce(0, +) / Double(max(runs.count, 1))
         let cost = runs.map { run -> Double in
             if let money = run.purchases { return Double(money.numerator) / Double(money.denominator) }
             return Double(run.bought.reduce(0, +))
         }.reduce(0, +) / Double(max(runs.count, 1))
-        return (service, cost, runs)
+        return (service, cost)
     }
 
     public func run() throws(PlanError) -> Outcome {
@@ -73,17 +67,19 @@ public struct ParLevelSearch: Sendable {
         }
         // Grow the scale until the target is met (or the ceiling is reached).
         var high = 1.0
-        var best = try judge(levels(high), settings: settings)
+        var highLevels = levels(high)
+        var best = try judge(highLevels, settings: settings)
         candidates += 1
-        while best.service < target && levels(high).contains(where: { $0 < Self.ceiling }) && candidates < 64 {
+        while best.service < target && highLevels.contains(where: { $0 < Self.ceiling }) && candidates < 64 {
             high *= 2
-            best = try judge(levels(high), settings: settings)
+            highLevels = levels(high)
+            best = try judge(highLevels, settings: settings)
             candidates += 1
         }
         guard best.service >= target else {
             return Outcome(
                 levels: nil, searched: best.service, recheck: nil, freshSeed: 0,
-                unreachable: Self.whyUnreachable(book, best.runs, service: best.service), candidates: candidates
+                unreachable: Self.whyUnreachable(service: best.service), candidates: candidates
             )
         }
         // Bisect the scale between the last miss and the first hit.
@@ -125,13 +121,7 @@ public struct ParLevelSearch: Sendable {
         // The re-check, on runs from a seed none of the search's runs used.
         var fresh = settings
         fresh.seed = DemandStream.derive(settings.seed, 0)
-        var runs: [PlanRunResult] = []
-        for result in runner.results(of: PlanRun(book: book, settings: fresh, parLevels: current), runs: fresh.runs) {
-            switch result {
-            case .success(let run): runs.append(run)
-            case .failure(let error): throw error
-            }
-        }
+        let runs = try runner.runs(of: PlanRun(book: book, settings: fresh, parLevels: current), count: fresh.runs)
         return Outcome(
             levels: current, searched: service, recheck: PlanSummary(settings: fresh, runs: runs, fruitCount: book.fruits.count),
             freshSeed: fresh.seed, unreachable: nil, candidates: candidates
@@ -166,7 +156,7 @@ public struct ParLevelSearch: Sendable {
     }
 
     /// Why the highest levels tried still miss the target.
-    static func whyUnreachable(_ book: RecipeBook, _ runs: [PlanRunResult], service: Double) -> String {
+    static func whyUnreachable(service: Double) -> String {
         let percent = (service * 10_000).rounded() / 100
         return "with every fruit's up-to at the highest level tried, the cycle service level is \(percent)%"
     }

@@ -17,3 +17,19 @@ public struct SequentialPlanRunner: PlanRunner {
         }
     }
 }
+
+extension PlanRunner {
+    /// Runs 1 … `count` of `plan`, in run order, or the first run's error in
+    /// run order: a plan's figures need every run, so one failure ends it,
+    /// and the one reported does not depend on which core finished first.
+    func runs(of plan: PlanRun, count: Int) throws(PlanError) -> [PlanRunResult] {
+        var runs: [PlanRunResult] = []
+        for result in results(of: plan, runs: count) {
+            switch result {
+            case .success(let run): runs.append(run)
+            case .failure(let error): throw error
+            }
+        }
+        return runs
+    }
+}

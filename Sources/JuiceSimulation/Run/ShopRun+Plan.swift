@@ -14,12 +14,11 @@ extension ShopRun {
         settings.demand = options.demand ?? settings.demand
         settings.weights = weights
         settings.seed = options.seed ?? OrderGenerator.freshSeed()
-        var results: [PlanRunResult] = []
-        for result in planRunner.results(of: PlanRun(book: book, settings: settings), runs: settings.runs) {
-            switch result {
-            case .success(let run): results.append(run)
-            case .failure(let error): throw .plan(error)
-            }
+        let results: [PlanRunResult]
+        do {
+            results = try planRunner.runs(of: PlanRun(book: book, settings: settings), count: settings.runs)
+        } catch {
+            throw .plan(error)
         }
         var target: (service: Double, outcome: ParLevelSearch.Outcome)?
         if let service = options.targetService {
@@ -75,12 +74,11 @@ extension ShopRun {
             for level in levels {
                 var restocks = book.fruits.map(\.restock)
                 restocks[fruit] = RecipeBook.Restock(upTo: level)
-                var runs: [PlanRunResult] = []
-                for result in planRunner.results(of: PlanRun(book: book, settings: settings, restocks: restocks), runs: settings.runs) {
-                    switch result {
-                    case .success(let run): runs.append(run)
-                    case .failure(let error): throw .plan(error)
-                    }
+                let runs: [PlanRunResult]
+                do {
+                    runs = try planRunner.runs(of: PlanRun(book: book, settings: settings, restocks: restocks), count: settings.runs)
+                } catch {
+                    throw .plan(error)
                 }
                 sweep.append(.init(level: level, service: Estimate(runs.map(\.cycleServiceLevel))))
             }
