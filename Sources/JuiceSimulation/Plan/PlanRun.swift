@@ -126,8 +126,10 @@ public struct PlanRun: Sendable {
             return lots
         }
         var wastedServings = [Int](repeating: 0, count: recipes.count)
-        // (s, S) orders on their way: arrival day, fruit, units.
-        var arriving: [(day: Int, fruit: Int, units: Int)] = []
+        // (s, S) orders on their way, by arrival day, each day's in the
+        // order they were placed. Not one array scanned each morning: with
+        // leads differing by fruit, a day's deliveries are not at its front.
+        var arriving: [Int: [(fruit: Int, units: Int)]] = [:]
         var onOrder = zeros
         var revenue: Int? = book.menu.contains { $0.price != nil } ? 0 : nil
         var shortages: [Shortage] = []
@@ -135,14 +137,10 @@ public struct PlanRun: Sendable {
         for day in 1...max(settings.days, 1) where settings.days > 0 {
             // Morning: (s, S) orders due today, then every up-to fruit bought up to its level.
             var received = zeros
-            var index = 0
-            while index < arriving.count {
-                let delivery = arriving[index]
-                guard delivery.day == day else { index += 1; continue }
+            for delivery in arriving.removeValue(forKey: day) ?? [] {
                 try receive(delivery.units, of: delivery.fruit, on: day, into: &maker, &fruitLots)
                 onOrder[delivery.fruit] -= delivery.units
                 received[delivery.fruit] = Self.adding(received[delivery.fruit], delivery.units)
-                arriving.remove(at: index)
             }
             for (fruit, declared) in fruits.enumerated() {
                 guard let restock = restocks[fruit], restock.below == nil else { continue }
@@ -208,7 +206,7 @@ public struct PlanRun: Sendable {
                 let units = try Self.unitsToBuy(from: position, upTo: restock.upTo, pack: declared.pack, fruit: declared.id, day: day)
                 guard units > 0 else { continue }
                 let (arrival, late) = day.addingReportingOverflow(restock.lead &+ 1)
-                if !late && restock.lead < Int.max { arriving.append((arrival, fruit, units)) }
+                if !late && restock.lead < Int.max { arriving[arrival, default: []].append((fruit, units)) }
                 onOrder[fruit] = Self.adding(onOrder[fruit], units)
                 result.bought[fruit] = Self.adding(result.bought[fruit], units)
             }
