@@ -359,17 +359,22 @@ def test_model_without_keeps_nothing_spoils_and_fruit_is_conserved():
                     assert t["wasted"][f] == 0
 
 
+# Two fruits (one (s, S) with lead 1), a recipe that keeps, and two items:
+# with fixed demand and a one-item mix every run is the same, so every
+# interval has zero width (the model and the binary tests both use it).
+ZERO_WIDTH_BOOK = book_text("  apple: { cost: 3, pack: 4, keeps: 2, restock: { up-to: 9 } }\n"
+                            "  kiwi: { cost: 5, restock: { below: 3, up-to: 8, lead: 1 } }\n",
+                            "  juice: { recipe: { apple: 1, syrup: 1 }, price: 40 }\n"
+                            "  other: { recipe: { kiwi: 2 }, price: 7 }\n",
+                            recipes="  syrup: { recipe: { kiwi: 1 }, yield: 3, keeps: 2 }\n",
+                            stock="  kiwi: 6\n")
+
+
 @pytest.mark.model
 def test_model_zero_width_intervals_fixed_one_item():
     """--demand fixed and one menu item (or a mix naming one): every run is
     the same, so low == high == mean for every figure."""
-    text = book_text("  apple: { cost: 3, pack: 4, keeps: 2, restock: { up-to: 9 } }\n"
-                     "  kiwi: { cost: 5, restock: { below: 3, up-to: 8, lead: 1 } }\n",
-                     "  juice: { recipe: { apple: 1, syrup: 1 }, price: 40 }\n"
-                     "  other: { recipe: { kiwi: 2 }, price: 7 }\n",
-                     recipes="  syrup: { recipe: { kiwi: 1 }, yield: 3, keeps: 2 }\n",
-                     stock="  kiwi: 6\n")
-    pb = load(text)
+    pb = load(ZERO_WIDTH_BOOK)
     for mix in ("juice=1", "other=2,juice=0", "juice=5"):
         out = plan.report(pb, days=9, runs=5, orders_per_day=4, demand="fixed", seed=99, mix=mix)
         flat = list(flatten(out["summary"]))
@@ -861,13 +866,7 @@ def test_binary_adding_runs_keeps_the_first(tmp_path):
 
 def test_binary_zero_width_intervals(tmp_path):
     """--demand fixed, a one-item mix: low == high == mean everywhere."""
-    text = book_text("  apple: { cost: 3, pack: 4, keeps: 2, restock: { up-to: 9 } }\n"
-                     "  kiwi: { cost: 5, restock: { below: 3, up-to: 8, lead: 1 } }\n",
-                     "  juice: { recipe: { apple: 1, syrup: 1 }, price: 40 }\n"
-                     "  other: { recipe: { kiwi: 2 }, price: 7 }\n",
-                     recipes="  syrup: { recipe: { kiwi: 1 }, yield: 3, keeps: 2 }\n",
-                     stock="  kiwi: 6\n")
-    actual = differential(text, 9, 4, 4, "fixed", 5, "juice=1", tmp_path, "zero width")
+    actual = differential(ZERO_WIDTH_BOOK, 9, 4, 4, "fixed", 5, "juice=1", tmp_path, "zero width")
     for path, c in flatten(actual["summary"]):
         if c["mean"] is not None:
             assert Decimal(c["low"]) == Decimal(c["high"]) == Decimal(c["mean"]), (path, c)
