@@ -21,10 +21,6 @@ struct PossiblySeenHashes {
     /// Set once a hash found no slot: then nothing is known for sure.
     private var spoiled = false
 
-    /// The longest probe before the answer is "maybe seen". Tables are at
-    /// most half full, where a fair hash's probes average under two slots.
-    static let longestProbe = 64
-
     /// Room for `total` hashes in all without growing on the way.
     mutating func reserve(_ total: Int) {
         if !spoiled, total * 2 > slots.count { rehash(into: Self.size(for: total)) }
@@ -38,7 +34,8 @@ struct PossiblySeenHashes {
         let stored = hash == 0 ? 1 : hash
         let mask = slots.count - 1
         var index = Self.start(stored, mask)
-        for _ in 0..<Self.longestProbe {
+        // A probe past `ProbeLimit.unseeded` slots answers "maybe seen".
+        for _ in 0..<ProbeLimit.unseeded {
             let slot = slots[index]
             if slot == 0 {
                 slots[index] = stored
@@ -75,7 +72,7 @@ struct PossiblySeenHashes {
             var probes = 0
             while larger[index] != 0 {
                 probes += 1
-                guard probes < Self.longestProbe else {
+                guard probes < ProbeLimit.unseeded else {
                     spoiled = true
                     return
                 }

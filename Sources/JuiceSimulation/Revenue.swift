@@ -18,6 +18,14 @@ public struct Revenue: Sendable, Hashable, CustomStringConvertible {
     /// Nothing taken yet.
     public init() {}
 
+    /// The till for selling from `book`: nil when no menu item has a price,
+    /// so that a book without prices reports no revenue rather than 0. The
+    /// run and the counter both open theirs here.
+    public init?(tallying book: RecipeBook) {
+        guard book.menu.contains(where: { $0.price != nil }) else { return nil }
+        self.init()
+    }
+
     /// Adds one served order's price; prices are never negative, and one that
     /// were would count as 0 rather than wrap the sum.
     public mutating func add(_ price: Int) {

@@ -95,7 +95,7 @@ public struct Simulation<Reporter: SimulationReporter> {
         prices = book.menu.map(\.price)
         openingServings = maker.store.servings
         summary.refusedByMenu = [Int](repeating: 0, count: book.menu.count)
-        if prices.contains(where: { $0 != nil }) { summary.revenue = Revenue() }
+        summary.revenue = Revenue(tallying: book)
     }
 
     /// Runs one script line given as bytes, as `juice-run` reads a file: a

@@ -1,4 +1,9 @@
 /// "Did you mean" suggestions by edit distance.
+///
+/// Short fixed lists (keys, directives, rule ids, levels) are scanned here. A
+/// book's names, which may be 100,000, go through `SuggestionIndex`: it scans
+/// the same way up to 2,000 names and uses an index beyond. Both weigh and
+/// settle ties in `Search`, so a name gets one answer whichever path asks.
 public enum Suggestion {
     /// The largest edit distance worth suggesting for a name of this length:
     /// one edit for short names, two for longer ones, never more than a third of it.
@@ -21,24 +26,51 @@ public enum Suggestion {
     /// but a fix replaces a name only with a sole suggestion.
     public static func closestMatch<S: Sequence>(to name: String, in candidates: S) -> (name: String, isSole: Bool)?
     where S.Element == String {
-        let target = Array(name.unicodeScalars)
-        let limit = threshold(forLength: target.count)
-        guard limit > 0 else { return nil }
-        var best: (name: String, distance: Int, isSole: Bool)?
-        for candidate in candidates where candidate != name {
-            let scalars = Array(candidate.unicodeScalars)
+        guard var search = Search(for: name) else { return nil }
+        for (rank, candidate) in candidates.enumerated() where candidate != name {
+            search.consider(candidate, Array(candidate.unicodeScalars), rank: rank)
+        }
+        return search.best.map { ($0.name, $0.isSole) }
+    }
+
+    /// One "did you mean" search: the closest candidate seen so far. The one
+    /// place a distance is judged and a tie settled, for a list scanned here
+    /// and for the hits of a large list's index (`SuggestionIndex`), so both
+    /// answer alike.
+    struct Search {
+        private let name: String
+        private let target: [Unicode.Scalar]
+        private let limit: Int
+        /// The closest so far; on a tie, the lowest rank (the earliest in the
+        /// list, so output is stable), and not sole if another name tied.
+        private(set) var best: (name: String, rank: Int, distance: Int, isSole: Bool)?
+
+        /// Nil when `name` is too short for any suggestion.
+        init?(for name: String) {
+            self.name = name
+            target = Array(name.unicodeScalars)
+            limit = threshold(forLength: target.count)
+            guard limit > 0 else { return nil }
+        }
+
+        /// Weighs `candidate` (as `scalars`), the `rank`th in order of preference.
+        mutating func consider(_ candidate: String, _ scalars: [Unicode.Scalar], rank: Int) {
+            guard candidate != name else { return }
             // Within the best distance so far, not below it: a tie must be seen.
             let bound = best?.distance ?? limit
             guard abs(scalars.count - target.count) <= bound,
                   let distance = editDistance(target, scalars, atMost: bound)
-            else { continue }
+            else { return }
             if let current = best, current.distance == distance {
                 if current.name != candidate { best?.isSole = false }
-            } else {
-                best = (candidate, distance, true)
+                if rank < current.rank {
+                    best?.rank = rank
+                    best?.name = candidate
+                }
+                return
             }
+            best = (candidate, rank, distance, true)
         }
-        return best.map { ($0.name, $0.isSole) }
     }
 
     /// Optimal-string-alignment distance (a swap of neighbours costs one edit),

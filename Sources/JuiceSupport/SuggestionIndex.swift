@@ -54,7 +54,7 @@ public final class SuggestionIndex: Sendable {
 
     /// `did you mean 'x'?` when a close name exists.
     public func didYouMean(_ name: String) -> String? {
-        closest(to: name).map { "did you mean '\($0)'?" }
+        closest(to: name).map(Suggestion.didYouMean(suggesting:))
     }
 
     /// The closest name within `Suggestion.threshold`, the earliest on a tie.
@@ -67,26 +67,10 @@ public final class SuggestionIndex: Sendable {
     /// finds every one-edit name but not every two-edit one, so there a
     /// two-edit suggestion is never called sole: a tie may be unseen.
     public func closestMatch(to name: String) -> (name: String, isSole: Bool)? {
+        guard var search = Suggestion.Search(for: name), !names.isEmpty else { return nil }
         let target = Array(name.unicodeScalars)
-        let limit = Suggestion.threshold(forLength: target.count)
-        guard limit > 0, !names.isEmpty else { return nil }
         let (scalars, variants) = prepared()
-        var best: (index: Int, distance: Int, isSole: Bool)?
-        func consider(_ index: Int) {
-            guard names[index] != name else { return }
-            let candidate = scalars[index]
-            let bound = best?.distance ?? limit
-            guard abs(candidate.count - target.count) <= bound,
-                  let distance = Suggestion.editDistance(target, candidate, atMost: bound)
-            else { return }
-            // Lowest distance first, then the earliest name, so output is stable.
-            if let current = best, current.distance == distance {
-                if names[current.index] != names[index] { best?.isSole = false }
-                if index < current.index { best?.index = index }
-                return
-            }
-            best = (index, distance, true)
-        }
+        func consider(_ index: Int) { search.consider(names[index], scalars[index], rank: index) }
         if names.count <= Self.scanLimit {
             for index in names.indices { consider(index) }
         } else {
@@ -109,7 +93,7 @@ public final class SuggestionIndex: Sendable {
                 }
             }
         }
-        return best.map { (names[$0.index], $0.isSole && (names.count <= Self.scanLimit || $0.distance <= 1)) }
+        return search.best.map { ($0.name, $0.isSole && (names.count <= Self.scanLimit || $0.distance <= 1)) }
     }
 
     /// The tables, built by the first query that needs them.

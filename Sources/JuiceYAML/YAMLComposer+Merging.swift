@@ -107,7 +107,7 @@ private let linearScanLimit = 16
 /// `docs/recipes.md`).
 ///
 /// The hash is `NameTable.utf8Hash`, a few instructions a key, until a
-/// probe runs past `longProbe` slots; then the table is hashed again with
+/// probe runs past `ProbeLimit.unseeded` slots; then the table is hashed again with
 /// the standard library's seeded hash, which no file can make collide on
 /// purpose. SipHash on every key of every large mapping was a tenth of a
 /// worker's time on the 100,000-fruit book. Keys are always compared
@@ -119,9 +119,6 @@ struct KeySet {
     private var count = 0
     /// Set once a probe ran long: the table uses the seeded hash from then on.
     private var seeded = false
-
-    /// A probe this long at most half full means crafted keys, or bad luck.
-    static let longProbe = 48
 
     /// `pairs`: how many key/value pairs the mapping has, merges aside.
     init(pairs: Int) {
@@ -162,7 +159,7 @@ struct KeySet {
             if builder.sameText(other, key) { return other }
             slot = (slot + 1) & mask
             probes += 1
-            if probes == Self.longProbe && !seeded {
+            if probes == ProbeLimit.unseeded && !seeded {
                 seeded = true
                 rehash(into: slots.count, in: builder)
                 return firstOrInsert(key, in: builder)

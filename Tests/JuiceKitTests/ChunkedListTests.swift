@@ -65,8 +65,8 @@ import Testing
         // Hashes whose product has bits 32-44 all zero: every probe starts at slot 0.
         let clashing = (1...200).map { Int(bitPattern: UInt(UInt64($0) << 45 &* inverse)) }
         let answers = clashing.map { seen.insert($0) }
-        #expect(answers.filter { $0 }.count == PossiblySeenHashes.longestProbe)
-        #expect(answers.prefix(PossiblySeenHashes.longestProbe).allSatisfy { $0 })
+        #expect(answers.filter { $0 }.count == ProbeLimit.unseeded)
+        #expect(answers.prefix(ProbeLimit.unseeded).allSatisfy { $0 })
         let again = clashing.map { seen.insert($0) }
         #expect(again.allSatisfy { !$0 })
     }

@@ -31,6 +31,9 @@ public struct InteractiveCounter {
     private let output: (String) -> Void
     /// Menu ids, then labels that are not also an id.
     private let menuNames: [String: Int]
+    /// What an unknown order may have meant: menu ids, labels and commands,
+    /// searched as lint and scripts search ids (`SuggestionIndex`).
+    private let orderSuggestions: SuggestionIndex
 
     /// What a day at the counter came to, for the closing summary.
     public struct Day: Sendable, Hashable {
@@ -63,7 +66,8 @@ public struct InteractiveCounter {
         for (index, item) in book.menu.enumerated() where names[item.id] == nil { names[item.id] = index }
         for (index, item) in book.menu.enumerated() where names[item.label] == nil { names[item.label] = index }
         menuNames = names
-        if book.menu.contains(where: { $0.price != nil }) { day.revenue = Revenue() }
+        orderSuggestions = SuggestionIndex(book.menu.map(\.id) + book.menu.map(\.label) + Command.allCases.map(\.rawValue))
+        day.revenue = Revenue(tallying: book)
     }
 
     /// The summary shown when the counter closes, by `quit`, end of input or a
@@ -289,8 +293,7 @@ public struct InteractiveCounter {
         if editor.fruit(named: name) != nil {
             return "\(Self.quote(line)) is a fruit, not a menu item. Type 'edit' to change the stock.\n"
         }
-        let candidates = book.menu.map(\.id) + book.menu.map(\.label) + Command.allCases.map(\.rawValue)
-        if let suggestion = Suggestion.closest(to: name, in: candidates) {
+        if let suggestion = orderSuggestions.closest(to: name) {
             return "Unknown order \(Self.quote(line)): did you mean '\(suggestion.escapingControlCharacters)'?\n"
         }
         return "Unknown order \(Self.quote(line)). Type 'help' to see how to order.\n"

@@ -52,6 +52,9 @@ struct StockEditor {
     let book: RecipeBook
     /// Fruit ids, then labels that are not also an id.
     private let fruitNames: [String: Int]
+    /// What an unknown fruit may have meant: fruit ids and labels
+    /// (`SuggestionIndex`, as lint searches ids).
+    private let fruitSuggestions: SuggestionIndex
 
     init(book: RecipeBook) {
         self.book = book
@@ -59,6 +62,7 @@ struct StockEditor {
         for (index, fruit) in book.fruits.enumerated() where names[fruit.id] == nil { names[fruit.id] = index }
         for (index, fruit) in book.fruits.enumerated() where names[fruit.label] == nil { names[fruit.label] = index }
         fruitNames = names
+        fruitSuggestions = SuggestionIndex(book.fruits.map(\.id) + book.fruits.map(\.label))
     }
 
     /// The fruit a name means, by id or label.
@@ -73,8 +77,7 @@ struct StockEditor {
         }
         guard let fruit = fruit(named: edit.name) else {
             let name = InteractiveCounter.quote(edit.name)
-            let candidates = book.fruits.map(\.id) + book.fruits.map(\.label)
-            if let suggestion = Suggestion.closest(to: String(edit.name), in: candidates) {
+            if let suggestion = fruitSuggestions.closest(to: String(edit.name)) {
                 return "Unknown fruit \(name): did you mean '\(suggestion.escapingControlCharacters)'?\n"
             }
             let ids = book.fruits.map(\.id).joined(separator: ", ")
