@@ -3,29 +3,15 @@ import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// A recipe's or a menu item's ingredients: the one place an ingredient
-/// is read, its name made once per distinct name (`ingredientName`).
+/// is read (`ingredientName`, `readIngredients`).
 extension DeclarationCollector {
-    /// An ingredient's name, as `keyText` gives it, and its `hashValue`.
-    /// A book names a few hundred fruits and recipes hundreds of thousands
-    /// of times: each distinct name is made a `String` and hashed once, and
-    /// found again by its bytes (`ingredientNames`), rather than validated
-    /// and run through SipHash at every use. Past `internedNames`, or for
-    /// names that collide on purpose, a name is made as before.
+    /// An ingredient's name, as `keyText` gives it, and its `hashValue`,
+    /// which the namespace (`NameTable`) is probed with.
     private mutating func ingredientName(_ document: YAMLDocument, _ key: YAMLNode.ID) -> (String, Int)? {
         guard isScalarKey(document, key) else { return nil }
-        if ingredientNames == nil { ingredientNames = NameTable() }
-        // Through the optional, in place: moving the table out and back
-        // retained and released each of its arrays for every ingredient.
-        let interned = document.withText(of: key) { bytes in
-            ingredientNames?.intern(utf8: bytes, hash: NameTable<Int>.utf8Hash(bytes), limit: Self.internedNames) { $0.hashValue }
-        }
-        if let interned { return interned }
         let name = document.text(of: key)
         return (name, name.hashValue)
     }
-
-    /// At most this many ingredient names are kept (`ingredientName`).
-    static let internedNames = 1 << 16
 
     /// Reads `{ingredient: amount}` into `ingredients` and returns where they
     /// went. Returns nil when the shape is wrong (already reported);

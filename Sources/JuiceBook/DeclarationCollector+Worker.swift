@@ -22,9 +22,6 @@ extension DeclarationCollector {
         var composer = YAMLComposer()
         /// Whether the collectors keep labels and emoji (`DeclarationCollector.keepsLabels`).
         package var keepsLabels = true
-        /// Ingredient names seen in this thread's files so far, lent to
-        /// each file's collector (`DeclarationCollector.ingredientName`).
-        private var ingredientNames: NameTable<Int>?
         /// The most ingredients and composites per KiB of input so far,
         /// rounded up; before the first file, a guess above the benchmark
         /// books' densities (21 and 7), so that the first file's lists do
@@ -45,30 +42,26 @@ extension DeclarationCollector {
         mutating func withBuffers(bytes: Int, _ body: (inout YAMLComposer, inout DeclarationCollector) -> Void) -> DeclarationCollector {
             var collector = DeclarationCollector()
             collector.keepsLabels = keepsLabels
-            collector.ingredients.reserveCapacity(Self.room(ingredientsPerKiB, bytes))
-            collector.composites.reserveCapacity(Self.room(compositesPerKiB, bytes))
-            collector.ingredientNames = ingredientNames.take()
+            collector.ingredients.reserveCapacity(Self.room(ingredientsPerKiB, bytes, for: type(of: collector.ingredients)))
+            collector.composites.reserveCapacity(Self.room(compositesPerKiB, bytes, for: type(of: collector.composites)))
             body(&composer, &collector)
-            ingredientNames = collector.ingredientNames.take()
             ingredientsPerKiB = max(ingredientsPerKiB, Self.perKiB(collector.ingredients.count, bytes))
             compositesPerKiB = max(compositesPerKiB, Self.perKiB(collector.composites.count, bytes))
             return collector
         }
 
         /// `rate` per KiB of `bytes`, and an eighth more; no more than
-        /// `maximumRoom`, past which a list grows as arrays do.
-        private static func room(_ rate: Int, _ bytes: Int) -> Int {
+        /// `Array.maximumRoomAhead`, past which a list grows as arrays do.
+        private static func room<Element>(_ rate: Int, _ bytes: Int, for _: [Element].Type) -> Int {
             let kib = bytes / 1024 + 1
+            let maximum = [Element].maximumRoomAhead
             let (room, overflow) = rate.multipliedReportingOverflow(by: kib)
-            let capped = overflow ? maximumRoom : min(room, maximumRoom)
-            return min(capped + capped / 8, maximumRoom)
+            let capped = overflow ? maximum : min(room, maximum)
+            return min(capped + capped / 8, maximum)
         }
 
         private static func perKiB(_ count: Int, _ bytes: Int) -> Int {
             count / (bytes / 1024 + 1) + 1
         }
-
-        /// A million entries: more than the largest one-file book measured holds.
-        static let maximumRoom = 1 << 20
     }
 }

@@ -180,7 +180,7 @@ extension Linker {
     /// cheaper than room for them all.
     static func partsBound(_ edges: EdgeTable, order: [Int], fruits: Int, kept: [Bool]? = nil) -> Int {
         let (perEdge, overflow) = edges.edgeCount.multipliedReportingOverflow(by: 8)
-        let cap = max(edges.edgeCount, min(overflow ? Int.max : perEdge, maximumRoom))
+        let cap = max(edges.edgeCount, min(overflow ? Int.max : perEdge, [RecipeBook.FruitAmount].maximumRoomAhead))
         return min(sumOfBounds(edges, order: order, fruits: fruits, kept: kept), cap)
     }
 
@@ -192,9 +192,6 @@ extension Linker {
         }
         return used
     }
-
-    /// 16 M parts, 256 MB of address space: a room no book has needed.
-    static let maximumRoom = 1 << 24
 
     private static func sumOfBounds(_ edges: EdgeTable, order: [Int], fruits: Int, kept: [Bool]?) -> Int {
         var bound = [Int](repeating: 0, count: edges.count)

@@ -17,43 +17,29 @@ struct Linker {
     /// One ingredient of a composite, resolved. Its name and place are read
     /// back from the declaration (`ingredient` is its number in the book,
     /// `BookDeclarations.ingredients`) only when a diagnostic needs them.
-    ///
-    /// 16 bytes: the target and the ingredient's number in 32 bits each. A
-    /// book of 100,000 menu items has hundreds of thousands of edges, written
-    /// and read again by every walk of the link; at 32 bytes they were 10 MB
-    /// of fresh pages. 32 bits hold any book that fits in memory: 2^30
-    /// ingredients would take over 70 GB as declarations before they got here.
     struct Edge: Sendable {
         var amount: Int
-        /// A fruit or composite index shifted left by one, bit 0 set for a
-        /// composite; -1 for a name nothing declares (only while resolving).
-        private var packedTarget: Int32
-        private var number: Int32
+        /// What the ingredient names; nil for a name nothing declares (only
+        /// while resolving).
+        private var resolved: Target?
+        let ingredient: Int
 
         init(target: Target, amount: Int, ingredient: Int) {
-            switch target {
-            case .fruit(let fruit): packedTarget = Int32(truncatingIfNeeded: fruit << 1)
-            case .composite(let composite): packedTarget = Int32(truncatingIfNeeded: composite << 1 | 1)
-            }
+            resolved = target
             self.amount = amount
-            number = Int32(truncatingIfNeeded: ingredient)
+            self.ingredient = ingredient
         }
 
         /// An ingredient whose name nothing declares: not an edge of the graph.
         static func unknown(ingredient: Int) -> Edge {
             var edge = Edge(target: .fruit(0), amount: 0, ingredient: ingredient)
-            edge.packedTarget = -1
+            edge.resolved = nil
             return edge
         }
 
-        var isUnknown: Bool { packedTarget < 0 }
+        var isUnknown: Bool { resolved == nil }
 
-        var target: Target {
-            let index = Int(packedTarget >> 1)
-            return packedTarget & 1 == 0 ? .fruit(index) : .composite(index)
-        }
-
-        var ingredient: Int { Int(number) }
+        var target: Target { resolved ?? .fruit(0) }
     }
 
     /// Every composite's edges in one flat array, composite by composite: one

@@ -97,43 +97,6 @@ import Darwin
         return nil
     }
 
-    /// For a table keyed by bytes (`utf8Hash`): the name stored with UTF-8
-    /// `bytes`, and its value; when there is none, `bytes` made a `String`
-    /// and stored with `value(name)`, unless `limit` names are stored.
-    /// Nil when it is not stored, or when the probe ran past `longestProbe`
-    /// slots: the hash is unseeded, so names that collide on purpose are
-    /// not looked for any further, and no input makes a probe long.
-    @inlinable public mutating func intern(
-        utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int, limit: Int, value: (String) -> Value
-    ) -> (name: String, value: Value)? {
-        if (names.count + 1) * 2 > slots.count { grow() }
-        let mask = slots.count - 1
-        let tag = Self.tag(hash)
-        var index = hash & mask
-        var probes = 0
-        while case let slot = slots[index], slot.entry >= 0 {
-            let entry = Int(slot.entry)
-            if slot.tag == tag && storedName(entry, equals: bytes) { return (names[entry], values[entry]) }
-            probes += 1
-            guard probes < Self.longestProbe else { return nil }
-            index = (index + 1) & mask
-        }
-        guard names.count < limit, let entry = Int32(exactly: names.count) else { return nil }
-        let name = String(decoding: bytes, as: UTF8.self)
-        let made = value(name)
-        slots[index] = Slot(tag: tag, entry: entry)
-        names.append(name)
-        values.append(made)
-        hashes.append(hash)
-        utf8Store.append(contentsOf: bytes)
-        utf8Offsets.append(utf8Store.count)
-        return (name, made)
-    }
-
-    /// The longest probe `intern` makes. At most half full, a fair hash's
-    /// probes average under two slots.
-    @inlinable static var longestProbe: Int { 32 }
-
     /// The table for `names`, keyed by their bytes: each name maps to its
     /// index, and a repeated name keeps its first.
     public init(utf8Names names: [String]) where Value == Int {

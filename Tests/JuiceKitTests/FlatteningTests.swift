@@ -138,7 +138,7 @@ import DifferentialSupport
         let (edges, order) = Self.sharedTree(levels: 20, items: 20_000)
         let room = Linker.partsBound(edges, order: order, fruits: 100_000)
         #expect(room == edges.edgeCount * 8)
-        #expect(room <= Linker.maximumRoom)
+        #expect(room <= [RecipeBook.FruitAmount].maximumRoomAhead)
     }
 }
 

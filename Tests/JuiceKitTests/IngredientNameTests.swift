@@ -9,60 +9,9 @@ import Testing
 @testable import JuiceLint
 @testable import JuiceLanguageServer
 
-/// Ingredient names are made once per distinct name and found again by
-/// their bytes (`NameTable.intern`, `DeclarationCollector.ingredientName`).
-@Suite struct NameInterningTests {
-    /// Interns `text` with `hash`, counting how often a value was made.
-    private func intern(_ text: String, hash: Int? = nil, limit: Int = 100, in table: inout NameTable<Int>, made: inout Int) -> (name: String, value: Int)? {
-        var text = text
-        return text.withUTF8 { bytes in
-            table.intern(utf8: bytes, hash: hash ?? NameTable<Int>.utf8Hash(bytes), limit: limit) { name in
-                made += 1
-                return name.utf8.count
-            }
-        }
-    }
-
-    @Test func aNameIsMadeOnceAndFoundByItsBytes() throws {
-        var table = NameTable<Int>()
-        var made = 0
-        let first = try #require(intern("mango", in: &table, made: &made))
-        let again = try #require(intern("mango", in: &table, made: &made))
-        let other = try #require(intern("kiwi", in: &table, made: &made))
-        #expect(first.name == "mango" && first.value == 5)
-        #expect(again.name == "mango" && again.value == 5)
-        #expect(other.name == "kiwi" && other.value == 4)
-        #expect(made == 2)
-        #expect(table.count == 2)
-    }
-
-    /// Names with the same hash are still told apart by their bytes; past
-    /// the probe bound, a name is not interned (the caller makes its own),
-    /// however the hashes were chosen.
-    @Test func collidingNamesStayApartAndLongProbesGiveUp() throws {
-        var table = NameTable<Int>()
-        var made = 0
-        for index in 0..<NameTable<Int>.longestProbe {
-            let interned = try #require(intern("name-\(index)", hash: 7, in: &table, made: &made))
-            #expect(interned.name == "name-\(index)")
-        }
-        #expect(intern("name-3", hash: 7, in: &table, made: &made)?.name == "name-3")
-        #expect(intern("one-too-many", hash: 7, in: &table, made: &made) == nil)
-        #expect(made == NameTable<Int>.longestProbe)
-    }
-
-    @Test func pastTheLimitNewNamesAreNotStoredButOldOnesAreFound() {
-        var table = NameTable<Int>()
-        var made = 0
-        #expect(intern("apple", limit: 2, in: &table, made: &made) != nil)
-        #expect(intern("pear", limit: 2, in: &table, made: &made) != nil)
-        #expect(intern("plum", limit: 2, in: &table, made: &made) == nil)
-        #expect(intern("apple", limit: 2, in: &table, made: &made)?.name == "apple")
-        #expect(table.count == 2)
-    }
-
-    /// The names a worker's collectors read come out as written, with the
-    /// hash the book's namespace uses, file after file.
+/// A worker's collectors read each ingredient's name as written, with the
+/// hash the book's namespace (`NameTable`) is probed with, file after file.
+@Suite struct IngredientNameTests {
     @Test func ingredientsKeepTheirNamesAndHashesAcrossFiles() {
         var worker = DeclarationCollector.Worker()
         let names = ["apple", "mango", "café", "apple", "passion-fruit-with-a-long-name"]
@@ -77,7 +26,6 @@ import Testing
             #expect(collector.ingredients.map(\.name) == expected)
             #expect(collector.ingredients.map(\.nameHash) == expected.map(\.hashValue))
             #expect(collector.ingredients.map(\.amount) == [1, 2, 3, 4, 5])
-            #expect(collector.ingredientNames == nil)
         }
     }
 }
