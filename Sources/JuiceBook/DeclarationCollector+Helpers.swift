@@ -7,31 +7,31 @@ import JuiceDiagnostics
 extension DeclarationCollector {
     /// Calls `body` with each id of a section mapping. An empty section is fine.
     mutating func forEachEntry(
-        _ document: YAMLDocument, _ section: YAMLNode.ID, section name: String,
+        _ document: YAMLDocument, _ section: YAMLNode.ID, section kind: BookSection,
         _ body: (inout Self, String, YAMLNode.ID, YAMLNode.ID) -> Void
     ) {
-        let node = document[section]
+        let node = document[section], name = kind.rawValue
         if node.isNull { return }
         guard node.kind == .mapping else {
-            if name == "stock" { stockIncomplete = true }
+            if kind == .stock { stockIncomplete = true }
             report(.invalidType, document, section, "'\(name)' must be a mapping, found \(node.kindDescription)",
-                   help: name == "stock" ? "write 'stock: { FRUIT: COUNT, ... }'" : "write each entry as 'ID: ...' under '\(name):'")
+                   help: kind == .stock ? "write 'stock: { FRUIT: COUNT, ... }'" : "write each entry as 'ID: ...' under '\(name):'")
             return
         }
         // A section can hold thousands of ids; grow the tables once, not by doubling.
         let entries = node.childCount / 2
         declarations.reserve(entries)
-        switch name {
-        case "fruits": fruits.reserve(entries)
-        case "stock": stock.reserve(entries)
-        default: composites.reserve(entries)
+        switch kind {
+        case .fruits: fruits.reserve(entries)
+        case .stock: stock.reserve(entries)
+        case .recipes, .menu, .version: composites.reserve(entries)
         }
         forEachPair(document, section) { collector, document, key, value, _ in
             guard let id = collector.keyText(document, key) else { return }
             if document[key].isNull && !id.isEmpty {
                 collector.report(.invalidName, document, key, "'\(id)' is YAML's null, not an id",
                                  help: "quote it, '\(id)', if you mean it as a name")
-            } else if name != "stock", let problem = RecipeValues.problem(withID: id) {
+            } else if kind != .stock, let problem = RecipeValues.problem(withID: id) {
                 collector.report(.invalidName, document, key, problem, help: RecipeValues.help(forInvalidID: id))
             }
             let first = collector.diagnostics.count, declared = collector.declarations.count

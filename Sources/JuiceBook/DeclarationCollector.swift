@@ -18,8 +18,8 @@ package struct DeclarationCollector: Sendable {
         var index: Int
     }
 
-    package static let topLevelKeys = ["version", "fruits", "stock", "recipes", "menu"]
-    static let stockFileKeys = ["version", "stock"]
+    package static let topLevelKeys = BookSection.allCases.map(\.rawValue)
+    static let stockFileKeys = [BookSection.version, .stock].map(\.rawValue)
     package static let fruitKeys = ["label", "emoji", "cost", "pack", "keeps", "restock"]
     package static let menuKeys = ["label", "price", "recipe"]
     /// A recipe's long form (version 2): a body with a `recipe:` key.
@@ -115,13 +115,13 @@ package struct DeclarationCollector: Sendable {
     /// exists. A piece of a file that holds only a section's entries is read
     /// here too, its whole mapping standing for the section's value.
     mutating func collectTopLevel(_ name: String, _ document: YAMLDocument, _ value: YAMLNode.ID) -> Bool {
-        switch name {
-        case "version": checkVersion(document, value)
-        case "fruits": forEachEntry(document, value, section: "fruits") { $0.collectFruit(document, $1, $2, $3) }
-        case "stock": forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
-        case "recipes": forEachEntry(document, value, section: "recipes") { $0.collectRecipe(document, $1, $2, $3) }
-        case "menu": forEachEntry(document, value, section: "menu") { $0.collectMenuItem(document, $1, $2, $3) }
-        default: return false
+        guard let section = BookSection(rawValue: name) else { return false }
+        switch section {
+        case .version: checkVersion(document, value)
+        case .fruits: forEachEntry(document, value, section: .fruits) { $0.collectFruit(document, $1, $2, $3) }
+        case .stock: forEachEntry(document, value, section: .stock) { $0.collectStock(document, $1, $2, $3) }
+        case .recipes: forEachEntry(document, value, section: .recipes) { $0.collectRecipe(document, $1, $2, $3) }
+        case .menu: forEachEntry(document, value, section: .menu) { $0.collectMenuItem(document, $1, $2, $3) }
         }
         return true
     }
@@ -139,12 +139,12 @@ package struct DeclarationCollector: Sendable {
         }
         forEachPair(document, root) { collector, document, key, value, _ in
             guard let name = collector.keyText(document, key) else { return }
-            switch name {
-            case "version": collector.checkVersion(document, value)
-            case "stock":
+            switch BookSection(rawValue: name) {
+            case .version: collector.checkVersion(document, value)
+            case .stock:
                 if collector.stockSection == nil { collector.stockSection = document.range(of: key) }
-                collector.forEachEntry(document, value, section: "stock") { $0.collectStock(document, $1, $2, $3) }
-            default: collector.reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file", mapping: root)
+                collector.forEachEntry(document, value, section: .stock) { $0.collectStock(document, $1, $2, $3) }
+            case .fruits, .recipes, .menu, nil: collector.reportUnknownKey(document, key, name, expected: Self.stockFileKeys, in: "a stock file", mapping: root)
             }
         }
     }
@@ -157,17 +157,17 @@ package struct DeclarationCollector: Sendable {
         if document.status == .cutShort { stockIncomplete = true }
         guard let root = document.root, document[root].kind == .mapping else { return }
         for (key, value) in document.pairs(of: root) where document[key].kind == .scalar {
-            switch document.text(of: key) {
-            case "fruits", "recipes", "menu":
+            switch BookSection(rawValue: document.text(of: key)) {
+            case .fruits, .recipes, .menu:
                 guard document[value].kind == .mapping else { continue }
                 for (id, _) in document.pairs(of: value) where document[id].kind == .scalar { uncountedIDs.insert(document.text(of: id)) }
-            case "stock":
+            case .stock:
                 guard document[value].kind == .mapping else {
                     stockIncomplete = true
                     continue
                 }
                 for (fruit, _) in document.pairs(of: value) where document[fruit].kind == .scalar { uncountedStock.insert(document.text(of: fruit)) }
-            default:
+            case .version, nil:
                 continue
             }
         }

@@ -7,11 +7,21 @@ public enum DeclarationKind: String, Sendable, Hashable {
     case menuItem = "menu item"
 
     /// The section an id of this kind is declared in, as a file writes it.
-    public var section: String {
+    public var section: String { bookSection.rawValue }
+
+    public var bookSection: BookSection {
         switch self {
-        case .fruit: "fruits"
-        case .recipe: "recipes"
-        case .menuItem: "menu"
+        case .fruit: .fruits
+        case .recipe: .recipes
+        case .menuItem: .menu
         }
     }
+}
+
+/// The top-level keys of a recipe file, the one list of them: the
+/// collector's reader, its `collectUncounted`, the large-file cut
+/// (`LargeFileCut.sections`) and editor completion all read or switch over
+/// it, so a new section is a compile error until each handles it.
+public enum BookSection: String, CaseIterable, Sendable {
+    case version, fruits, stock, recipes, menu
 }

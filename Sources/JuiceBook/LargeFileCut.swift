@@ -68,8 +68,8 @@ package struct LargeFileCut: Sendable {
     static let maximumPieces = 256
 
     /// The sections whose entries may be cut apart: every top-level key
-    /// (`DeclarationCollector.topLevelKeys`, the one list) but `version`.
-    static let sections = Set(DeclarationCollector.topLevelKeys.filter { $0 != "version" })
+    /// (`BookSection`, the one list) but `version`.
+    static let sections = Set(BookSection.allCases.filter { $0 != .version }.map(\.rawValue))
 
     package let pieces: [Piece]
 

@@ -36,7 +36,7 @@ extension LanguageServer {
         case 2 where path[0] == DeclarationKind.fruit.section:
             let keys = DeclarationCollector.fruitKeys.filter { versionTwo || !CompletionContext.versionTwoKeys.contains($0) }
             return Self.completionList(keyItems(keys, context: context))
-        case 1 where path[0] == "stock":
+        case 1 where path[0] == BookSection.stock.rawValue:
             // Version 2 stocks servings of a recipe as well as fruits.
             let ids = idItems(target.book, kinds: versionTwo ? [.fruit, .recipe] : [.fruit], leaving: context.siblings, context: context)
             return Self.completionList(ids.items, incomplete: ids.incomplete)
