@@ -22,10 +22,10 @@ struct BookDeclarations: Sendable {
     private(set) var fruits = ChunkedList<FruitDeclaration>(copyBelow: Self.copyBelow)
     /// Each recipe and menu item that stands, in the order declared, kept
     /// as fruits are.
-    private(set) var composites = CompositeList()
-    /// Every composite's ingredients, numbered one composite after another
-    /// through the whole book (`CompositeDeclaration.ingredients` holds such
-    /// numbers), including those of composites dropped as repeats. They stay
+    private(set) var blends = BlendList()
+    /// Every blend's ingredients, numbered one blend after another
+    /// through the whole book (`BlendDeclaration.ingredients` holds such
+    /// numbers), including those of blends dropped as repeats. They stay
     /// in each file's own array, as its collector made it: copying a book's
     /// hundreds of thousands into one array cost more than all the rest of
     /// the merge.
@@ -55,12 +55,12 @@ struct BookDeclarations: Sendable {
 
     /// Where the declaration an id names was written.
     func range(of definition: Definition) -> SourceRange {
-        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
+        definition.kind == .fruit ? fruits[definition.index].range : blends[definition.index].range
     }
 
     /// A file's fruits are copied, rather than kept in its own array, when
     /// fewer than this: a book of many small files keeps few arrays.
-    /// (Composites are always kept, with their file's first ingredient.)
+    /// (Blends are always kept, with their file's first ingredient.)
     static let copyBelow = 1024
 
     /// Adds the next file's declarations.
@@ -70,27 +70,27 @@ struct BookDeclarations: Sendable {
         let base = ingredients.count
         ingredients.append(contentsOf: file.ingredients)
         definitions.reserve(file.declarations.count)
-        // The file's fruits and composites that stand join the book after
+        // The file's fruits and blends that stand join the book after
         // the loop, each kind at once, in the file's own arrays when all of
         // them stand.
         var keptFruits = Kept(first: fruits.count)
-        var keptComposites = Kept(first: composites.count)
+        var keptBlends = Kept(first: blends.count)
         for entry in file.declarations {
             let declared = entry.definition
             let isFruit = declared.kind == .fruit
-            let id = isFruit ? file.fruits[declared.index].id : file.composites[declared.index].id
-            let definition = Definition(kind: declared.kind, index: isFruit ? keptFruits.next : keptComposites.next)
+            let id = isFruit ? file.fruits[declared.index].id : file.blends[declared.index].id
+            let definition = Definition(kind: declared.kind, index: isFruit ? keptFruits.next : keptBlends.next)
             guard let first = definitions.insertIfAbsent(id, hash: entry.idHash, definition) else {
-                if isFruit { keptFruits.keep(declared.index) } else { keptComposites.keep(declared.index) }
+                if isFruit { keptFruits.keep(declared.index) } else { keptBlends.keep(declared.index) }
                 continue
             }
-            if isFruit { keptFruits.leaveOut() } else { keptComposites.leaveOut() }
+            if isFruit { keptFruits.leaveOut() } else { keptBlends.leaveOut() }
             let range = file.range(of: declared)
             // The first may be this file's, not yet in the book.
             let firstRange = if first.kind == .fruit, let index = keptFruits.fileIndex(of: first.index) {
                 file.fruits[index].range
-            } else if first.kind != .fruit, let index = keptComposites.fileIndex(of: first.index) {
-                file.composites[index].range
+            } else if first.kind != .fruit, let index = keptBlends.fileIndex(of: first.index) {
+                file.blends[index].range
             } else {
                 self.range(of: first)
             }
@@ -107,20 +107,20 @@ struct BookDeclarations: Sendable {
             )
             for index in entry.diagnostics { diagnostics[firstDiagnostic + index].notes.append(note) }
             if !isFruit {
-                var composite = file.composites[declared.index]
-                composite.ingredients = composite.ingredients.lowerBound + base..<composite.ingredients.upperBound + base
-                leftOut.append(.init(composite: composite, notes: [note]))
+                var blend = file.blends[declared.index]
+                blend.ingredients = blend.ingredients.lowerBound + base..<blend.ingredients.upperBound + base
+                leftOut.append(.init(blend: blend, notes: [note]))
             }
         }
         declaresYield = declaresYield || file.declaresYield
         declaresCost = declaresCost || file.declaresCost
         fruits.append(contentsOf: keptFruits.standing(file.fruits))
-        composites.append(contentsOf: keptComposites.standing(file.composites), ingredientBase: base)
+        blends.append(contentsOf: keptBlends.standing(file.blends), ingredientBase: base)
         mergeLeftOut(file, base: base)
         mergeStock(file)
     }
 
-    /// Which of one file's fruits, or composites, stand, while the file is
+    /// Which of one file's fruits, or blends, stand, while the file is
     /// merged: they are numbered in the book from `first` on, in the order
     /// declared, and join it once the file is done.
     private struct Kept {
@@ -164,7 +164,7 @@ struct BookDeclarations: Sendable {
     /// What the file checked but left out of the book.
     private mutating func mergeLeftOut(_ file: borrowing DeclarationCollector, base: Int) {
         for var shadow in file.leftOut {
-            shadow.composite.ingredients = shadow.composite.ingredients.lowerBound + base..<shadow.composite.ingredients.upperBound + base
+            shadow.blend.ingredients = shadow.blend.ingredients.lowerBound + base..<shadow.blend.ingredients.upperBound + base
             leftOut.append(shadow)
         }
         leftOutStock += file.leftOutStock

@@ -24,7 +24,7 @@ extension DeclarationCollector {
         switch kind {
         case .fruits: fruits.reserve(entries)
         case .stock: stock.reserve(entries)
-        case .recipes, .menu, .version: composites.reserve(entries)
+        case .recipes, .menu, .version: blends.reserve(entries)
         }
         forEachPair(document, section) { collector, document, key, value, _ in
             guard let id = collector.keyText(document, key) else { return }
@@ -85,10 +85,10 @@ extension DeclarationCollector {
 
     /// Runs `body` and keeps what it checked out of the book: each problem
     /// it found gets `note`, and what it declared or stocked is recorded as
-    /// loose, its composites as leftOut whose names the linker still checks.
+    /// loose, its blends as leftOut whose names the linker still checks.
     mutating func checkAlone(_ note: Diagnostic.Note, _ body: (inout Self) -> Void) {
         let firstDiagnostic = diagnostics.count, firstDeclaration = declarations.count
-        let firstFruit = fruits.count, firstComposite = composites.count, firstLeftOut = leftOut.count
+        let firstFruit = fruits.count, firstBlend = blends.count, firstLeftOut = leftOut.count
         let firstStock = stock.count, firstStockDiagnostic = stockDiagnostics.count, firstLeftOutStock = leftOutStock.count
         body(&self)
         // A stock entry left out is never merged, so its problems are reported here.
@@ -99,16 +99,16 @@ extension DeclarationCollector {
         for index in firstLeftOutStock..<leftOutStock.count { leftOutStock[index].notes.append(note) }
         for declared in declarations[firstDeclaration...] {
             let definition = declared.definition
-            uncountedIDs.insert(definition.kind == .fruit ? fruits[definition.index].id : composites[definition.index].id)
+            uncountedIDs.insert(definition.kind == .fruit ? fruits[definition.index].id : blends[definition.index].id)
         }
-        for composite in composites[firstComposite...] { leftOut.append(LeftOutDeclaration(composite: composite, notes: [note])) }
+        for blend in blends[firstBlend...] { leftOut.append(LeftOutDeclaration(blend: blend, notes: [note])) }
         for entry in stock[firstStock...] {
             uncountedStock.insert(entry.fruit)
             leftOutStock.append(LeftOutStockEntry(fruit: entry.fruit, range: entry.range, notes: [note]))
         }
         declarations.removeSubrange(firstDeclaration...)
         fruits.removeSubrange(firstFruit...)
-        composites.removeSubrange(firstComposite...)
+        blends.removeSubrange(firstBlend...)
         stock.removeSubrange(firstStock...)
     }
 

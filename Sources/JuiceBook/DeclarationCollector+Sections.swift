@@ -114,7 +114,7 @@ extension DeclarationCollector {
     }
 
     mutating func collectRecipe(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        var recipe = CompositeDeclaration(id: id, kind: .recipe, range: document.range(of: key))
+        var recipe = BlendDeclaration(id: id, kind: .recipe, range: document.range(of: key))
         if allowsVersionTwo && document[value].kind == .mapping
             && document.pairs(of: value).contains(where: { document.hasText($0.0, "recipe") }) {
             usesVersionTwo = true
@@ -122,14 +122,14 @@ extension DeclarationCollector {
         } else {
             recipe.ingredients = readIngredients(document, value, owner: "recipe '\(id)'", ownerKey: key) ?? 0..<0
         }
-        declarations.append(Declared(definition: Definition(kind: .recipe, index: composites.count), idHash: id.hashValue))
-        composites.append(recipe)
+        declarations.append(Declared(definition: Definition(kind: .recipe, index: blends.count), idHash: id.hashValue))
+        blends.append(recipe)
     }
 
     /// A recipe's long form: its ingredients under `recipe:`, with `yield:`
     /// and `label:` beside them.
     private mutating func collectLongRecipe(
-        _ document: YAMLDocument, _ id: String, _ value: YAMLNode.ID, into recipe: inout CompositeDeclaration
+        _ document: YAMLDocument, _ id: String, _ value: YAMLNode.ID, into recipe: inout BlendDeclaration
     ) {
         forEachPair(document, value) { collector, document, fieldKey, fieldValue, counts in
             guard collector.isScalarKey(document, fieldKey) else { return }
@@ -139,7 +139,7 @@ extension DeclarationCollector {
                     recipe.ingredients = ingredients ?? 0..<0
                 } else if let ingredients {
                     collector.leftOut.append(LeftOutDeclaration(
-                        composite: CompositeDeclaration(id: id, kind: .recipe, range: document.range(of: fieldKey), ingredients: ingredients),
+                        blend: BlendDeclaration(id: id, kind: .recipe, range: document.range(of: fieldKey), ingredients: ingredients),
                         notes: []
                     ))
                 }
@@ -164,7 +164,7 @@ extension DeclarationCollector {
     }
 
     mutating func collectMenuItem(_ document: YAMLDocument, _ id: String, _ key: YAMLNode.ID, _ value: YAMLNode.ID) {
-        var item = CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: key))
+        var item = BlendDeclaration(id: id, kind: .menuItem, range: document.range(of: key))
         let node = document[value]
         if node.kind == .mapping {
             var sawRecipe = false
@@ -185,7 +185,7 @@ extension DeclarationCollector {
                     } else if let ingredients {
                         // Its names are still resolved, as a shadow's.
                         collector.leftOut.append(LeftOutDeclaration(
-                            composite: CompositeDeclaration(id: id, kind: .menuItem, range: document.range(of: fieldKey), ingredients: ingredients),
+                            blend: BlendDeclaration(id: id, kind: .menuItem, range: document.range(of: fieldKey), ingredients: ingredients),
                             notes: []
                         ))
                     }
@@ -213,7 +213,7 @@ extension DeclarationCollector {
                    "menu item '\(id)' must be a mapping, found \(node.kindDescription)",
                    help: "write '\(id): { label: ..., price: ..., recipe: { FRUIT: AMOUNT } }'")
         }
-        declarations.append(Declared(definition: Definition(kind: .menuItem, index: composites.count), idHash: id.hashValue))
-        composites.append(item)
+        declarations.append(Declared(definition: Definition(kind: .menuItem, index: blends.count), idHash: id.hashValue))
+        blends.append(item)
     }
 }

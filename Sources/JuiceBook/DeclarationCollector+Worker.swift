@@ -5,9 +5,9 @@ import JuiceDiagnostics
 extension DeclarationCollector {
     /// What one thread keeps from file to file: a composer, whose arrays grow
     /// once and are then reused, and how densely the files so far held
-    /// ingredients and composites.
+    /// ingredients and blends.
     ///
-    /// A file's ingredient and composite lists are kept by the book, so each
+    /// A file's ingredient and blend lists are kept by the book, so each
     /// file gets lists of its own. They are made with room for what the
     /// densest file so far would hold at this file's size: one allocation,
     /// rather than the doublings of a growing array, each a copy and fresh
@@ -22,12 +22,12 @@ extension DeclarationCollector {
         var composer = YAMLComposer()
         /// Whether the collectors keep labels and emoji (`DeclarationCollector.keepsLabels`).
         package var keepsLabels = true
-        /// The most ingredients and composites per KiB of input so far,
+        /// The most ingredients and blends per KiB of input so far,
         /// rounded up; before the first file, a guess above the benchmark
         /// books' densities (21 and 7), so that the first file's lists do
         /// not grow by doubling either. (Room never used is never touched.)
         private var ingredientsPerKiB = 32
-        private var compositesPerKiB = 16
+        private var blendsPerKiB = 16
 
         /// Composes one file and collects what it declares: the whole of a
         /// file's work that needs no other file.
@@ -43,10 +43,10 @@ extension DeclarationCollector {
             var collector = DeclarationCollector()
             collector.keepsLabels = keepsLabels
             collector.ingredients.reserveCapacity(Self.room(ingredientsPerKiB, bytes, for: type(of: collector.ingredients)))
-            collector.composites.reserveCapacity(Self.room(compositesPerKiB, bytes, for: type(of: collector.composites)))
+            collector.blends.reserveCapacity(Self.room(blendsPerKiB, bytes, for: type(of: collector.blends)))
             body(&composer, &collector)
             ingredientsPerKiB = max(ingredientsPerKiB, Self.perKiB(collector.ingredients.count, bytes))
-            compositesPerKiB = max(compositesPerKiB, Self.perKiB(collector.composites.count, bytes))
+            blendsPerKiB = max(blendsPerKiB, Self.perKiB(collector.blends.count, bytes))
             return collector
         }
 

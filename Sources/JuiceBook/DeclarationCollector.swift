@@ -10,7 +10,7 @@ import JuiceDiagnostics
 /// files in order: the collector records every declaration it finds, in the
 /// order written, and `merge` keeps the first of each id.
 package struct DeclarationCollector: Sendable {
-    /// Which declaration an id names: index into `fruits` or `composites`.
+    /// Which declaration an id names: index into `fruits` or `blends`.
     /// Its place is the declaration's own (`range(of:)`), not stored twice:
     /// a book can define 100,000 ids.
     struct Definition: Sendable {
@@ -35,8 +35,8 @@ package struct DeclarationCollector: Sendable {
     /// repeats included: `merge` decides which ones stand.
     package var declarations: [Declared] = []
     var fruits: [FruitDeclaration] = []
-    var composites: [CompositeDeclaration] = []
-    /// Every composite's ingredients, one composite after another: one array
+    var blends: [BlendDeclaration] = []
+    /// Every blend's ingredients, one blend after another: one array
     /// for the file rather than one per recipe and menu item.
     var ingredients: [IngredientDeclaration] = []
     var stock: [StockEntry] = []
@@ -79,7 +79,7 @@ package struct DeclarationCollector: Sendable {
 
     /// Where the declaration was written.
     func range(of definition: Definition) -> SourceRange {
-        definition.kind == .fruit ? fruits[definition.index].range : composites[definition.index].range
+        definition.kind == .fruit ? fruits[definition.index].range : blends[definition.index].range
     }
 
     /// Composes a stock file and collects its entries (`version` and `stock` only).

@@ -31,7 +31,7 @@ struct IngredientDeclaration: Sendable {
 }
 
 /// A recipe or a menu item: both have ingredients and can be ingredients.
-package struct CompositeDeclaration: Sendable {
+package struct BlendDeclaration: Sendable {
     var id: String
     var kind: DeclarationKind
     var range: SourceRange
@@ -41,7 +41,7 @@ package struct CompositeDeclaration: Sendable {
     var yield: Int?
     /// Days a recipe's servings keep, where its long form says (version 2).
     var keeps: Int?
-    /// This composite's ingredients in the collector's `ingredients`.
+    /// This blend's ingredients in the collector's `ingredients`.
     var ingredients: Range<Int> = 0..<0
 }
 
@@ -58,7 +58,7 @@ struct StockDeclaration: Sendable {
 /// key's, or a duplicate definition's): its ingredients' names are still
 /// resolved, and each problem carries `notes` saying why it is left out.
 struct LeftOutDeclaration: Sendable {
-    var composite: CompositeDeclaration
+    var blend: BlendDeclaration
     var notes: [Diagnostic.Note]
 }
 

@@ -14,7 +14,7 @@ extension Linker {
     /// off is not checked at all: a book can yield a diagnostic per fruit,
     /// and building 100,000 of them only to drop them was most of the run.
     ///
-    /// `kinds` are the composites' kinds, read once for every walk; `reach`
+    /// `kinds` are the blends' kinds, read once for every walk; `reach`
     /// is the walk from the menu items, made by `link` when an unused
     /// check runs (`reach(edges:kinds:fruits:)`).
     mutating func analyse(
@@ -78,10 +78,10 @@ extension Linker {
                 switch edges.edge(at: index).target {
                 case .fruit(let fruit) where usedFruit.indices.contains(fruit):
                     usedFruit[fruit] = true
-                case .composite(let child) where reached.indices.contains(child) && !reached[child]:
+                case .blend(let child) where reached.indices.contains(child) && !reached[child]:
                     reached[child] = true
                     pending.append(child)
-                case .fruit, .composite:
+                case .fruit, .blend:
                     break
                 }
             }
@@ -91,7 +91,7 @@ extension Linker {
 
     /// Reports the unused fruit, recipes or both, from the walk.
     private mutating func reportUnused(_ reach: Reach, kinds: [DeclarationKind], fruits: Bool, recipes: Bool) {
-        let composites = declarations.composites
+        let blends = declarations.blends
         let usedFruit = reach.usedFruit, reached = reach.reached
         for (index, fruit) in declarations.fruits.enumerated() where fruits && !usedFruit[index] {
             diagnostics.append(Diagnostic(
@@ -100,7 +100,7 @@ extension Linker {
             ))
         }
         for index in kinds.indices where recipes && kinds[index] == .recipe && !reached[index] {
-            let recipe = composites[index]
+            let recipe = blends[index]
             diagnostics.append(Diagnostic(
                 .unusedRecipe, at: recipe.range, String("recipe '", recipe.id, "' is not used by any menu item"),
                 help: "use it as an ingredient of a menu item, or remove it"
@@ -121,7 +121,7 @@ extension Linker {
                 continue
             }
             guard itemNeeds.contains(where: { $0.amount > openingStock[$0.fruit] }) else { continue }
-            let item = declarations.composites[index]
+            let item = declarations.blends[index]
             // A fruit whose id is invalid, or whose stock another error hid,
             // is not known to be short: then the check did not judge the item.
             let short = itemNeeds.filter {

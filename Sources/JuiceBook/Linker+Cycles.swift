@@ -4,10 +4,10 @@ import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// Ordering the recipe graph and reporting its cycles, before flattening.
 extension Linker {
-    /// Depth-first order with dependencies first, and which composites sit on a
+    /// Depth-first order with dependencies first, and which blends sit on a
     /// cycle. Each cycle is reported once, at the ingredient that closes it.
     mutating func orderAndReportCycles(_ edges: EdgeTable) -> (order: [Int], onCycle: [Bool]) {
-        /// A composite on the path, and the range of its edges not yet
+        /// A blend on the path, and the range of its edges not yet
         /// followed: edges are read by index, so no step holds a slice
         /// (retained and released) of the edge table.
         struct Frame {
@@ -43,7 +43,7 @@ extension Linker {
                 }
                 path[path.count - 1].nextEdge += 1
                 let edge = edges.edge(at: top.nextEdge)
-                guard case .composite(let child) = edge.target else { continue }
+                guard case .blend(let child) = edge.target else { continue }
                 switch state[child] {
                 case 0:
                     state[child] = 1
@@ -63,7 +63,7 @@ extension Linker {
     }
 
     mutating func reportCycle(_ cycle: [Int], closing: IngredientDeclaration, edges: EdgeTable) {
-        let ids = declarations.composites.ids
+        let ids = declarations.blends.ids
         var names = cycle.map { ids[$0] } + [ids[cycle[0]]]
         if names.count > Self.cycleStepsShown {
             names = Array(names.prefix(Self.cycleStepsShown - 1)) + ["...", names[names.count - 1]]
@@ -71,7 +71,7 @@ extension Linker {
         var notes: [Diagnostic.Note] = []
         for (step, node) in cycle.enumerated().prefix(Self.cycleStepsShown) {
             let next = step + 1 < cycle.count ? cycle[step + 1] : cycle[0]
-            if let edge = edges[node].first(where: { if case .composite(next) = $0.target { return true } else { return false } }),
+            if let edge = edges[node].first(where: { if case .blend(next) = $0.target { return true } else { return false } }),
                case let range = declaration(of: edge).range, range != closing.range {
                 notes.append(.init(range: range, message: "'\(ids[node])' uses '\(ids[next])' here"))
             }

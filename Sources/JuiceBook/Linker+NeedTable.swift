@@ -2,13 +2,13 @@
 import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
-/// Flattening: every composite's need in whole fruits, in one table.
+/// Flattening: every blend's need in whole fruits, in one table.
 extension Linker {
-    /// Each composite's need in whole fruits, or nil where it cannot be computed
+    /// Each blend's need in whole fruits, or nil where it cannot be computed
     /// (a cycle, or an overflow, reported once where it happens).
     ///
     /// - Parameter shortOnly: when set (the book is not assembled), a
-    ///   composite no other composite uses keeps only the fruits that
+    ///   blend no other blend uses keeps only the fruits that
     ///   `openingStock` cannot cover: all that `never-makeable` asks of it.
     ///   The rest of its need is summed, checked for overflow and dropped:
     ///   on a book of nested recipes, keeping every menu item's need was
@@ -36,7 +36,7 @@ extension Linker {
                         overflow = (edge, fruit)
                         break edgeLoop
                     }
-                case .composite(let child):
+                case .blend(let child):
                     guard let span = needs.span(of: child) else {
                         complete = false
                         break edgeLoop
@@ -76,7 +76,7 @@ extension Linker {
         return overflowA || overflowB ? nil : sum
     }
 
-    /// One composite's need while it is summed: a total per fruit, and the
+    /// One blend's need while it is summed: a total per fruit, and the
     /// fruits touched, so that clearing it costs what was touched, not the
     /// number of fruits in the book.
     struct NeedSum {
@@ -118,11 +118,11 @@ extension Linker {
     }
 
     mutating func reportOverflow(of node: Int, fruit: Int, at edge: Edge) {
-        let composite = declarations.composites[node]
+        let blend = declarations.blends[node]
         let ingredient = declaration(of: edge)
         diagnostics.append(Diagnostic(
             .amountOverflow, at: ingredient.range,
-            "\(composite.kind.rawValue) '\(composite.id)' needs more '\(declarations.fruits[fruit].id)' than can be counted (over \(Int.max))",
+            "\(blend.kind.rawValue) '\(blend.id)' needs more '\(declarations.fruits[fruit].id)' than can be counted (over \(Int.max))",
             help: {
                 if case .fruit = edge.target { return "use a smaller amount of '\(ingredient.name)'" }
                 return "use smaller amounts in '\(ingredient.name)' or the recipes it contains"
@@ -130,12 +130,12 @@ extension Linker {
         ))
     }
 
-    /// Each composite's need in whole fruits, or nil where it could not be
+    /// Each blend's need in whole fruits, or nil where it could not be
     /// computed, all in one array: one allocation for the book rather than
     /// one per recipe and menu item.
     struct NeedTable {
         private var parts: [RecipeBook.FruitAmount] = []
-        /// Where each composite's parts are in `parts`; nil while unknown.
+        /// Where each blend's parts are in `parts`; nil while unknown.
         private var spans: [Range<Int>?]
 
         /// `parts`: room to start with; a book of flat recipes needs one part
@@ -153,7 +153,7 @@ extension Linker {
             spans[node].map { parts[$0] }
         }
 
-        /// Where composite `node`'s parts are, for `withParts`: reading by
+        /// Where blend `node`'s parts are, for `withParts`: reading by
         /// range holds no slice of `parts` while `set` appends to it.
         func span(of node: Int) -> Range<Int>? { spans[node] }
 
@@ -162,7 +162,7 @@ extension Linker {
             parts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[span])) }
         }
 
-        /// Composite `node` needs `amounts[fruit]` of each of `fruits`.
+        /// Blend `node` needs `amounts[fruit]` of each of `fruits`.
         mutating func set(_ node: Int, fruits: [Int], amounts: [Int]) {
             let start = parts.count
             for fruit in fruits { parts.append(RecipeBook.FruitAmount(fruit: fruit, amount: amounts[fruit])) }
@@ -170,12 +170,12 @@ extension Linker {
         }
     }
 
-    /// At most how many parts the flattened needs take: each composite has
+    /// At most how many parts the flattened needs take: each blend has
     /// at most one per fruit, and at most the sum of its ingredients' own.
     /// (Nested recipes that share fruits need fewer: the rest is room never
     /// used.) The room is capped, since sums of sums overestimate a deep
     /// book without limit: past the cap, the table grows as arrays do.
-    /// Only the composites in `kept` count, when it is given: the others
+    /// Only the blends in `kept` count, when it is given: the others
     /// keep so few parts (none, on a clean book) that growing for them is
     /// cheaper than room for them all.
     static func partsBound(_ edges: EdgeTable, order: [Int], fruits: Int, kept: [Bool]? = nil) -> Int {
@@ -184,11 +184,11 @@ extension Linker {
         return min(sumOfBounds(edges, order: order, fruits: fruits, kept: kept), cap)
     }
 
-    /// Which composites another composite names as an ingredient.
+    /// Which blends another blend names as an ingredient.
     static func usedAsIngredient(_ edges: EdgeTable) -> [Bool] {
         var used = [Bool](repeating: false, count: edges.count)
         for index in 0..<edges.edgeCount {
-            if case .composite(let child) = edges.edge(at: index).target { used[child] = true }
+            if case .blend(let child) = edges.edge(at: index).target { used[child] = true }
         }
         return used
     }
@@ -203,7 +203,7 @@ extension Linker {
             for edge in edges[node] {
                 switch edge.target {
                 case .fruit: sum = min(sum + 1, fruits)
-                case .composite(let child): sum = min(sum + bound[child], fruits)
+                case .blend(let child): sum = min(sum + bound[child], fruits)
                 }
             }
             bound[node] = sum

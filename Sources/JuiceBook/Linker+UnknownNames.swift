@@ -22,8 +22,8 @@ extension Linker {
     struct UnknownName {
         var ingredient: IngredientDeclaration
         var notes: [Diagnostic.Note]
-        /// The ingredients (by number) of the composite that lists it: its
-        /// fix must not rename it to a name the composite already lists.
+        /// The ingredients (by number) of the blend that lists it: its
+        /// fix must not rename it to a name the blend already lists.
         var siblings: Range<Int>
         /// How many diagnostics came before it.
         package var position: Int
@@ -43,10 +43,10 @@ extension Linker {
     /// if they stood alone; nothing of them enters the graph.
     mutating func resolveLeftOut() {
         for shadow in declarations.leftOut {
-            for number in shadow.composite.ingredients {
+            for number in shadow.blend.ingredients {
                 let ingredient = declarations.ingredients[number]
                 if declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) == nil {
-                    deferUnknown(ingredient, in: shadow.composite.ingredients, notes: shadow.notes)
+                    deferUnknown(ingredient, in: shadow.blend.ingredients, notes: shadow.notes)
                 }
             }
         }
@@ -54,7 +54,7 @@ extension Linker {
 
     /// Reports every noted name, each where it was noted among the
     /// diagnostics. Its fix renames it to the suggestion, unless the same
-    /// composite already lists that name: the rename would repeat a key.
+    /// blend already lists that name: the rename would repeat a key.
     mutating func reportUnknownNames() {
         guard !unknownNames.isEmpty else { return }
         let matches = Self.closestMatches(unknownNames.map(\.ingredient.name), in: suggestions())

@@ -6,7 +6,7 @@ import JuiceDiagnostics
 /// servings, for `never-makeable` (`BatchPlanner`), and the cost rules
 /// `price-below-cost` and `missing-cost` (`CostTable`).
 extension Linker {
-    /// By composite index, what one order of each menu item takes from the
+    /// By blend index, what one order of each menu item takes from the
     /// opening stock in a book that keeps servings: its plan from the opening
     /// servings, in fruit order; nil where the flattened need is unknown (a
     /// cycle or an overflow, already reported).
@@ -26,21 +26,21 @@ extension Linker {
             fruitCosts: fruits.map(\.cost), yields: lists.yields, recipeIngredients: lists.recipeIngredients,
             menuIngredients: lists.menuIngredients
         )
-        for (item, index) in lists.menuComposites.enumerated() {
-            let composite = declarations.composites[index]
-            guard let price = composite.price else { continue }
+        for (item, index) in lists.menuBlends.enumerated() {
+            let blend = declarations.blends[index]
+            guard let price = blend.price else { continue }
             if let cost = table.menu[item] {
                 guard !rulesOff.contains(.priceBelowCost), Money(price) < cost else { continue }
                 diagnostics.append(Diagnostic(
-                    .priceBelowCost, at: composite.range,
-                    "menu item '\(composite.id)' is priced \(price), below its cost per serving of \(cost)",
+                    .priceBelowCost, at: blend.range,
+                    "menu item '\(blend.id)' is priced \(price), below its cost per serving of \(cost)",
                     help: "raise the price, or check the fruits' costs and the recipes' yields"
                 ))
             } else if !rulesOff.contains(.missingCost), !table.menuMissing[item].isEmpty {
                 let names = table.menuMissing[item].map { "'\(fruits[$0].id)'" }
                 diagnostics.append(Diagnostic(
-                    .missingCost, at: composite.range,
-                    "the cost of menu item '\(composite.id)' is unknown: \(names.joined(separator: ", ")) \(names.count == 1 ? "has" : "have") no cost",
+                    .missingCost, at: blend.range,
+                    "the cost of menu item '\(blend.id)' is unknown: \(names.joined(separator: ", ")) \(names.count == 1 ? "has" : "have") no cost",
                     help: "give each fruit it uses a 'cost:'"
                 ))
             }

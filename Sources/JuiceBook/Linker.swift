@@ -5,16 +5,17 @@ import JuiceDiagnostics
 /// Resolves ingredient names, checks for cycles and flattens every recipe into
 /// whole fruits, then assembles the `RecipeBook`.
 ///
-/// Recipes and menu items are "composites" here, numbered in declaration order.
+/// Recipes and menu items are "blends" here: anything made from ingredients,
+/// the graph's inner nodes (fruits are its leaves), numbered in declaration order.
 /// Both walks keep explicit stacks, so a chain of 10,000 nested recipes cannot
 /// overflow the call stack.
 struct Linker {
     enum Target {
         case fruit(Int)
-        case composite(Int)
+        case blend(Int)
     }
 
-    /// One ingredient of a composite, resolved. Its name and place are read
+    /// One ingredient of a blend, resolved. Its name and place are read
     /// back from the declaration (`ingredient` is its number in the book,
     /// `BookDeclarations.ingredients`) only when a diagnostic needs them.
     struct Edge: Sendable {
@@ -42,23 +43,23 @@ struct Linker {
         var target: Target { resolved ?? .fruit(0) }
     }
 
-    /// Every composite's edges in one flat array, composite by composite: one
+    /// Every blend's edges in one flat array, blend by blend: one
     /// allocation for the whole book instead of one per recipe and menu item.
     struct EdgeTable: Sendable {
         private var edges: [Edge] = []
-        /// Where each composite's edges start in `edges`; one extra entry at the end.
+        /// Where each blend's edges start in `edges`; one extra entry at the end.
         private var starts: [Int] = [0]
 
-        /// The number of composites.
+        /// The number of blends.
         package var count: Int { starts.count - 1 }
 
-        /// The number of edges of all composites.
+        /// The number of edges of all blends.
         var edgeCount: Int { edges.count }
 
-        /// Composite `node`'s edges, in ingredient order (indices start at `startIndex`).
+        /// Blend `node`'s edges, in ingredient order (indices start at `startIndex`).
         subscript(node: Int) -> ArraySlice<Edge> { edges[starts[node]..<starts[node + 1]] }
 
-        /// Where composite `node`'s edges are, for `edge(at:)`.
+        /// Where blend `node`'s edges are, for `edge(at:)`.
         func edgeRange(of node: Int) -> Range<Int> { starts[node]..<starts[node + 1] }
 
         func edge(at index: Int) -> Edge { edges[index] }
@@ -66,21 +67,21 @@ struct Linker {
         /// An empty table.
         init() {}
 
-        /// A table of `edges` as they stand: composite `i`'s from `starts[i]`
+        /// A table of `edges` as they stand: blend `i`'s from `starts[i]`
         /// up to `starts[i + 1]`.
         init(edges: [Edge], starts: [Int]) {
             self.edges = edges
             self.starts = starts
         }
 
-        /// Adds an edge to the composite being filled, the one after the last closed.
+        /// Adds an edge to the blend being filled, the one after the last closed.
         mutating func append(_ edge: Edge) { edges.append(edge) }
 
-        /// Ends the composite being filled: the next edge belongs to the next one.
-        mutating func closeComposite() { starts.append(edges.count) }
+        /// Ends the blend being filled: the next edge belongs to the next one.
+        mutating func closeBlend() { starts.append(edges.count) }
 
-        mutating func reserve(composites: Int, edges total: Int) {
-            starts.reserveCapacity(composites + 1)
+        mutating func reserve(blends: Int, edges total: Int) {
+            starts.reserveCapacity(blends + 1)
             edges.reserveCapacity(total)
         }
     }
@@ -117,9 +118,9 @@ struct Linker {
         let edges = resolve()
         let opening = resolveStock()
         let openingStock = opening.fruits
-        // Each composite's kind, kept in its file's array: read once here
+        // Each blend's kind, kept in its file's array: read once here
         // for every walk and for the assembly.
-        let kinds = declarations.composites.kinds
+        let kinds = declarations.blends.kinds
         // The walk for the unused checks needs only the edges.
         let reach = analysis && !(rulesOff.contains(.unusedFruit) && rulesOff.contains(.unusedRecipe))
             ? Self.reach(edges: edges, kinds: kinds, fruits: declarations.fruits.count) : nil
@@ -148,7 +149,7 @@ struct Linker {
     /// name, so a clean book never builds it.
     mutating func suggestions() -> SuggestionIndex {
         if let allIDs { return allIDs }
-        let ids = declarations.fruits.map(\.id) + declarations.composites.ids
+        let ids = declarations.fruits.map(\.id) + declarations.blends.ids
         // An editor relinks after every keystroke, and most keystrokes leave
         // the ids as they were: building the index again was a sixth of a
         // relink of a 100,000-item book with one misspelling (perf).
@@ -177,33 +178,33 @@ struct Linker {
                     edges.append(.unknown(ingredient: number))
                     continue
                 }
-                let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .composite(definition.index)
+                let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .blend(definition.index)
                 edges.append(Edge(target: target, amount: ingredient.amount, ingredient: number))
             }
         }
         return edges
     }
 
-    /// The edge table, composite by composite, from the looked-up edges.
+    /// The edge table, blend by blend, from the looked-up edges.
     ///
-    /// On a clean book (every name known, and the composites' ingredients
-    /// all of the book's, one composite after another) the looked-up array
-    /// is the table, and only where each composite starts is worked out.
-    /// Otherwise each composite's known edges are copied, in order, and its
-    /// unknown names are kept for the report. Composites are read in place,
+    /// On a clean book (every name known, and the blends' ingredients
+    /// all of the book's, one blend after another) the looked-up array
+    /// is the table, and only where each blend starts is worked out.
+    /// Otherwise each blend's known edges are copied, in order, and its
+    /// unknown names are kept for the report. Blends are read in place,
     /// by index: copying each one out would retain and release its strings,
     /// 100,000 times over in a big book.
     private mutating func resolve() -> EdgeTable {
         let found = lookUpIngredients()
         defer { resolveLeftOut() }
-        if let starts = Self.startsInPlace(declarations.composites, edgeCount: found.count),
+        if let starts = Self.startsInPlace(declarations.blends, edgeCount: found.count),
            !found.contains(where: \.isUnknown) {
             return EdgeTable(edges: found, starts: starts)
         }
         var edges = EdgeTable()
-        edges.reserve(composites: declarations.composites.count, edges: found.count)
-        for composite in declarations.composites.indices {
-            let range = declarations.composites.ingredients(of: composite)
+        edges.reserve(blends: declarations.blends.count, edges: found.count)
+        for blend in declarations.blends.indices {
+            let range = declarations.blends.ingredients(of: blend)
             for number in range where found.indices.contains(number) {
                 let edge = found[number]
                 guard !edge.isUnknown else {
@@ -212,21 +213,21 @@ struct Linker {
                 }
                 edges.append(edge)
             }
-            edges.closeComposite()
+            edges.closeBlend()
         }
         return edges
     }
 
-    /// Where each composite's edges start in the looked-up array, plus its
-    /// end, when its ingredients are all of them, one composite after
-    /// another (a composite with none starts where the next one does); nil
+    /// Where each blend's edges start in the looked-up array, plus its
+    /// end, when its ingredients are all of them, one blend after
+    /// another (a blend with none starts where the next one does); nil
     /// when any are not, such as a repeat's, which the book leaves out.
-    private static func startsInPlace(_ composites: BookDeclarations.CompositeList, edgeCount: Int) -> [Int]? {
+    private static func startsInPlace(_ blends: BookDeclarations.BlendList, edgeCount: Int) -> [Int]? {
         var starts: [Int] = []
-        starts.reserveCapacity(composites.count + 1)
+        starts.reserveCapacity(blends.count + 1)
         var position = 0
         var inPlace = true
-        composites.forEachIngredients { range in
+        blends.forEachIngredients { range in
             guard inPlace, range.isEmpty || range.lowerBound == position else {
                 inPlace = false
                 return
@@ -241,7 +242,7 @@ struct Linker {
 
     private mutating func resolveStock() -> OpeningStock {
         var stock = [Int](repeating: 0, count: declarations.fruits.count)
-        var servings = [Int](repeating: 0, count: declarations.composites.count)
+        var servings = [Int](repeating: 0, count: declarations.blends.count)
         var stocksRecipe = false
         // The fruits' ids are listed for "did you mean" only once an entry
         // names no fruit: listing a book's 100,000 fruits for nothing was
@@ -292,23 +293,23 @@ struct Linker {
     // MARK: Assembly
 
     private func assemble(edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, opening: OpeningStock) -> RecipeBook {
-        let composites = declarations.composites
+        let blends = declarations.blends
         let local = RecipeLists.localIndices(kinds)
         var recipes: [RecipeBook.Recipe] = []
         var menu: [RecipeBook.MenuItem] = []
         var servings: [Int] = []
-        for (index, composite) in composites.enumerated() {
+        for (index, blend) in blends.enumerated() {
             let ingredients = RecipeLists.ingredients(of: index, edges, kinds: kinds, local: local)
-            let label = composite.label?.escapingControlCharacters ?? composite.id
-            if composite.kind == .recipe {
+            let label = blend.label?.escapingControlCharacters ?? blend.id
+            if blend.kind == .recipe {
                 recipes.append(.init(
-                    id: composite.id, label: label, yield: composite.yield ?? 1, keeps: composite.keeps, ingredients: ingredients,
+                    id: blend.id, label: label, yield: blend.yield ?? 1, keeps: blend.keeps, ingredients: ingredients,
                     needs: needs[index].map(Array.init) ?? []
                 ))
                 servings.append(opening.servings.indices.contains(index) ? opening.servings[index] : 0)
             } else {
                 menu.append(.init(
-                    id: composite.id, label: label, price: composite.price, ingredients: ingredients, needs: needs[index].map(Array.init) ?? []
+                    id: blend.id, label: label, price: blend.price, ingredients: ingredients, needs: needs[index].map(Array.init) ?? []
                 ))
             }
         }

@@ -1,30 +1,30 @@
-/// The linked composites as the recipes and menu items a `RecipeBook` will
+/// The linked blends as the recipes and menu items a `RecipeBook` will
 /// have, with their ingredients as the book's: what the batch rule
 /// (`BatchPlanner`) and the costing rule (`CostTable`) read, so that the
 /// linker can judge `never-makeable` and the cost rules before, or without,
 /// assembling a book.
 struct RecipeLists {
-    /// Each composite's index among the recipes, or among the menu items.
+    /// Each blend's index among the recipes, or among the menu items.
     let local: [Int]
     /// Per recipe: its servings per batch and opening servings on hand.
     var yields: [Int] = []
     var servings: [Int] = []
     var recipeIngredients: [[RecipeBook.Ingredient]] = []
     var menuIngredients: [[RecipeBook.Ingredient]] = []
-    /// Each menu item's composite index.
-    var menuComposites: [Int] = []
+    /// Each menu item's blend index.
+    var menuBlends: [Int] = []
 
     init(_ declarations: BookDeclarations, _ edges: Linker.EdgeTable, kinds: [DeclarationKind], servings opening: [Int]) {
         local = Self.localIndices(kinds)
-        for (index, composite) in declarations.composites.enumerated() {
+        for (index, blend) in declarations.blends.enumerated() {
             let ingredients = Self.ingredients(of: index, edges, kinds: kinds, local: local)
             if kinds[index] == .recipe {
-                yields.append(composite.yield ?? 1)
+                yields.append(blend.yield ?? 1)
                 servings.append(opening.indices.contains(index) ? opening[index] : 0)
                 recipeIngredients.append(ingredients)
             } else {
                 menuIngredients.append(ingredients)
-                menuComposites.append(index)
+                menuBlends.append(index)
             }
         }
     }
@@ -44,13 +44,13 @@ struct RecipeLists {
         return local
     }
 
-    /// Composite `index`'s edges as the book's ingredients.
+    /// Blend `index`'s edges as the book's ingredients.
     static func ingredients(of index: Int, _ edges: Linker.EdgeTable, kinds: [DeclarationKind], local: [Int]) -> [RecipeBook.Ingredient] {
         edges[index].map { edge in
             switch edge.target {
             case .fruit(let fruit):
                 return RecipeBook.Ingredient(component: .fruit(fruit), amount: edge.amount)
-            case .composite(let child):
+            case .blend(let child):
                 let component: RecipeBook.Component = kinds[child] == .recipe ? .recipe(local[child]) : .menuItem(local[child])
                 return RecipeBook.Ingredient(component: component, amount: edge.amount)
             }
@@ -58,7 +58,7 @@ struct RecipeLists {
     }
 }
 
-/// The linker's opening stock: fruit by fruit index, servings by composite index.
+/// The linker's opening stock: fruit by fruit index, servings by blend index.
 struct OpeningStock {
     var fruits: [Int]
     var servings: [Int]

@@ -1,10 +1,10 @@
 /// A bound that lets a lint run skip summing most menu items (see
 /// `Linker.flatten`).
 ///
-/// Whether a composite nothing else uses surely takes less than the
+/// Whether a blend nothing else uses surely takes less than the
 /// opening stock of every fruit, shown without summing its need.
 ///
-/// For each fruit, a composite's total over the fruit's stock is a sum
+/// For each fruit, a blend's total over the fruit's stock is a sum
 /// over its edges of amount × (the ingredient's need of that fruit over
 /// its stock), and no term is more than amount × the ingredient's
 /// largest *share*: the most any part of its need takes of its fruit's
@@ -23,7 +23,7 @@
 /// the serial tail of a run; see docs/benchmarks.md).
 struct StockBound {
     private let stock: [Int]
-    /// Each composite's largest share, once its need is known;
+    /// Each blend's largest share, once its need is known;
     /// infinity until then, or where a part's fruit has no stock.
     private var shares: [Double]
 
@@ -34,7 +34,7 @@ struct StockBound {
         shares = Array(repeating: .infinity, count: count)
     }
 
-    /// Records composite `node`'s need, in full, for those that use it.
+    /// Records blend `node`'s need, in full, for those that use it.
     mutating func note(_ node: Int, parts: UnsafeBufferPointer<RecipeBook.FruitAmount>) {
         var largest = 0.0
         for part in parts {
@@ -52,7 +52,7 @@ struct StockBound {
             case .fruit(let fruit):
                 guard stock.indices.contains(fruit), stock[fruit] > 0 else { return false }
                 share = 1 / Double(stock[fruit])
-            case .composite(let child):
+            case .blend(let child):
                 guard shares.indices.contains(child) else { return false }
                 share = shares[child]
             }

@@ -99,20 +99,20 @@ public struct WorkspaceIndex: Sendable {
                 let fruit = file.fruits[declared.index]
                 definitions.append(Definition(id: fruit.id, kind: .fruit, range: fruit.range, label: fruit.label, emoji: fruit.emoji))
             } else {
-                let composite = file.composites[declared.index]
+                let blend = file.blends[declared.index]
                 definitions.append(Definition(
-                    id: composite.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: composite.range,
-                    label: composite.label, price: composite.price
+                    id: blend.id, kind: declared.kind == .recipe ? .recipe : .menuItem, range: blend.range,
+                    label: blend.label, price: blend.price
                 ))
             }
         }
         var owners = [String?](repeating: nil, count: file.ingredients.count)
-        for composite in file.composites {
-            for index in composite.ingredients where owners.indices.contains(index) { owners[index] = composite.id }
+        for blend in file.blends {
+            for index in blend.ingredients where owners.indices.contains(index) { owners[index] = blend.id }
         }
         for shadow in file.leftOut {
-            for index in shadow.composite.ingredients where owners.indices.contains(index) && owners[index] == nil {
-                owners[index] = shadow.composite.id
+            for index in shadow.blend.ingredients where owners.indices.contains(index) && owners[index] == nil {
+                owners[index] = shadow.blend.id
             }
         }
         for (index, ingredient) in file.ingredients.enumerated() {

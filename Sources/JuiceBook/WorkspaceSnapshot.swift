@@ -21,7 +21,7 @@ public struct WorkspaceSnapshot: Sendable {
     /// the next link reuses it while the ids stay the same.
     let suggestions: SuggestionIndex?
     /// The merged declarations the link read, kept as long as the snapshot
-    /// rather than freed as the link ends: freeing them, a composite's
+    /// rather than freed as the link ends: freeing them, a blend's
     /// strings at a time, was the link's last 1.8 ms on lint-deep and 2.5 ms
     /// on lint-clean (clock stamps), with the other core idle, while a lint
     /// run keeps its snapshot to the end and exits without freeing it. A

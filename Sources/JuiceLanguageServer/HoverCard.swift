@@ -27,7 +27,7 @@ struct HoverCard {
         }
         switch definition.kind {
         case .fruit: return fruitLines(definition)
-        case .recipe, .menuItem: return compositeLines(definition)
+        case .recipe, .menuItem: return blendLines(definition)
         }
     }
 
@@ -56,7 +56,7 @@ struct HoverCard {
         return lines
     }
 
-    private func compositeLines(_ definition: WorkspaceIndex.Definition) -> [String] {
+    private func blendLines(_ definition: WorkspaceIndex.Definition) -> [String] {
         let isRecipe = definition.kind == .recipe
         var lines = [bold(definition.id) + " · " + (isRecipe ? "recipe" : "menu item")]
         var facts: [String] = []

@@ -27,7 +27,7 @@ extension LanguageServer {
         }
         let path = context.path
         let versionTwo = CompletionContext.allowsVersionTwo(target.text)
-        let composites: Set<DeclarationKind> = [.fruit, .recipe, .menuItem]
+        let blends: Set<DeclarationKind> = [.fruit, .recipe, .menuItem]
         switch path.count {
         case 0:
             return Self.completionList(keyItems(DeclarationCollector.topLevelKeys, context: context))
@@ -45,7 +45,7 @@ extension LanguageServer {
             if versionTwo && longForm {
                 return Self.completionList(keyItems(DeclarationCollector.recipeKeys, context: context))
             }
-            let ids = idItems(target.book, kinds: composites, leaving: context.siblings.union([path[1]]), context: context)
+            let ids = idItems(target.book, kinds: blends, leaving: context.siblings.union([path[1]]), context: context)
             // An empty body may still become either form: the long form's
             // keys come after the ids.
             let keys = versionTwo && context.siblings.isEmpty ? keyItems(DeclarationCollector.recipeKeys, context: context, rank: "4") : []
@@ -54,7 +54,7 @@ extension LanguageServer {
             return Self.completionList(keyItems(DeclarationCollector.restockKeys, context: context))
         case 3 where path[0] == DeclarationKind.recipe.section && path[2] == "recipe" && versionTwo,
              3 where path[0] == DeclarationKind.menuItem.section && path[2] == "recipe":
-            let ids = idItems(target.book, kinds: composites, leaving: context.siblings.union([path[1]]), context: context)
+            let ids = idItems(target.book, kinds: blends, leaving: context.siblings.union([path[1]]), context: context)
             return Self.completionList(ids.items, incomplete: ids.incomplete)
         default:
             return Self.completionList([])

@@ -4,7 +4,7 @@
 package enum BookFault: String, CaseIterable, Sendable, CustomStringConvertible {
     /// An ingredient names a fruit with an extra letter: `unknown-fruit`, with "did you mean".
     case unknownFruit = "unknown fruit"
-    /// A fruit or composite declared again in another file: `duplicate-definition`,
+    /// A fruit or blend declared again in another file: `duplicate-definition`,
     /// with a note at the first. Which one is first depends on file order,
     /// which is what makes this the interesting case for stability.
     case duplicateAcrossFiles = "duplicate across files"
@@ -14,9 +14,9 @@ package enum BookFault: String, CaseIterable, Sendable, CustomStringConvertible 
     case zeroAmount = "zero amount"
     /// A stock of -1 to -9: `negative-amount`.
     case negativeStock = "negative stock"
-    /// A composite with no ingredients: `empty-recipe`.
+    /// A blend with no ingredients: `empty-recipe`.
     case emptyRecipe = "empty recipe"
-    /// A composite made to contain itself, directly or through another: `recipe-cycle`.
+    /// A blend made to contain itself, directly or through another: `recipe-cycle`.
     case cycle
     /// A trailing document that is not well-formed YAML: `yaml-syntax`.
     case syntaxError = "syntax error"

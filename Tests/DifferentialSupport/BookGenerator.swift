@@ -2,17 +2,17 @@
 ///
 /// The book: 3–12 fruits, most with an opening stock of 0–50 and some with no
 /// stock entry; 0–8 intermediate recipes and 3–15 menu items, interleaved. Each
-/// composite has 1–4 distinct ingredients, amounts 1–5, chosen among the fruits
-/// and the composites drawn before it, so the graph is acyclic but nests several
-/// levels deep, and fruits inside a nested composite are often repeated beside it.
+/// blend has 1–4 distinct ingredients, amounts 1–5, chosen among the fruits
+/// and the blends drawn before it, so the graph is acyclic but nests several
+/// levels deep, and fruits inside a nested blend are often repeated beside it.
 ///
 /// The YAML is spread over 1–3 files of 1–3 documents, with block and flow
-/// styles, shuffled sections and entries (so a composite is often declared after
+/// styles, shuffled sections and entries (so a blend is often declared after
 /// its user), comments, empty documents and sections, `version: 1`, `!!int`
 /// amounts and `---` / `...` markers: every form the language allows, none that
 /// it rejects.
 package enum BookGenerator {
-    /// Each composite's total fruit count stays near this, so refusals and serves
+    /// Each blend's total fruit count stays near this, so refusals and serves
     /// both happen against stocks of 0–50, no amount overflows, and the model's
     /// naive expansion (one call per path) stays small.
     static let sizeCap = 40
@@ -44,7 +44,7 @@ package enum BookGenerator {
         let recipeCount = rng.int(in: 0...8)
         let menuCount = rng.int(in: 3...15)
         let kinds = rng.shuffled(Array(repeating: false, count: recipeCount) + Array(repeating: true, count: menuCount))
-        var composites: [GeneratedBook.Composite] = []
+        var blends: [GeneratedBook.Blend] = []
         var sizes: [String: Int] = fruits.reduce(into: [:]) { $0[$1.id] = 1 }
         var fruitsInside: [String: [String]] = fruits.reduce(into: [:]) { $0[$1.id] = [$1.id] }
         for (number, isMenuItem) in kinds.enumerated() {
@@ -52,7 +52,7 @@ package enum BookGenerator {
                 ? "\(rng.pick(menuNames))-juice-\(number)"
                 : "\(rng.pick(recipeNames))-\(number)"
             let ingredients = drawIngredients(
-                fruits: fruits.map(\.id), earlier: composites.map(\.id), sizes: sizes, fruitsInside: fruitsInside, using: &rng
+                fruits: fruits.map(\.id), earlier: blends.map(\.id), sizes: sizes, fruitsInside: fruitsInside, using: &rng
             )
             sizes[id] = ingredients.reduce(0) { $0 + $1.amount * (sizes[$1.id] ?? 0) }
             var inside: [String] = []
@@ -60,20 +60,20 @@ package enum BookGenerator {
                 for fruit in fruitsInside[ingredient.id] ?? [] where !inside.contains(fruit) { inside.append(fruit) }
             }
             fruitsInside[id] = inside
-            composites.append(GeneratedBook.Composite(id: id, isMenuItem: isMenuItem, ingredients: ingredients))
+            blends.append(GeneratedBook.Blend(id: id, isMenuItem: isMenuItem, ingredients: ingredients))
         }
 
-        var writer = BookWriter(fruits: fruits, stock: stock, composites: composites)
+        var writer = BookWriter(fruits: fruits, stock: stock, blends: blends)
         let files = writer.write(using: &rng)
         return GeneratedBook(
-            fruits: writer.declaredFruits, openingStock: stock, composites: composites,
-            declaredComposites: writer.declaredComposites, files: files
+            fruits: writer.declaredFruits, openingStock: stock, blends: blends,
+            declaredBlends: writer.declaredBlends, files: files
         )
     }
 
-    /// 1–4 distinct ingredients. About half are earlier composites, preferring
+    /// 1–4 distinct ingredients. About half are earlier blends, preferring
     /// the latest (which deepens the nesting); a fruit is often one the chosen
-    /// composites already hold, so it appears at several levels.
+    /// blends already hold, so it appears at several levels.
     private static func drawIngredients(
         fruits: [String], earlier: [String], sizes: [String: Int], fruitsInside: [String: [String]],
         using rng: inout SplitMix64
@@ -112,7 +112,7 @@ private struct BookWriter {
     enum Entry {
         case fruit(Int)
         case stock(Int)
-        case composite(Int)
+        case blend(Int)
     }
 
     enum Section: CaseIterable {
@@ -130,14 +130,14 @@ private struct BookWriter {
 
     let fruits: [(id: String, label: String, emoji: String)]
     let stock: [String: Int]
-    let composites: [GeneratedBook.Composite]
+    let blends: [GeneratedBook.Blend]
     private(set) var declaredFruits: [String] = []
-    private(set) var declaredComposites: [String] = []
+    private(set) var declaredBlends: [String] = []
 
-    init(fruits: [(id: String, label: String, emoji: String)], stock: [String: Int], composites: [GeneratedBook.Composite]) {
+    init(fruits: [(id: String, label: String, emoji: String)], stock: [String: Int], blends: [GeneratedBook.Blend]) {
         self.fruits = fruits
         self.stock = stock
-        self.composites = composites
+        self.blends = blends
     }
 
     mutating func write(using rng: inout SplitMix64) -> [GeneratedBook.File] {
@@ -151,8 +151,8 @@ private struct BookWriter {
                 documents[rng.int(in: 0...(documentCount - 1))].append(.stock(index))
             }
         }
-        for index in composites.indices {
-            documents[rng.int(in: 0...(documentCount - 1))].append(.composite(index))
+        for index in blends.indices {
+            documents[rng.int(in: 0...(documentCount - 1))].append(.blend(index))
         }
 
         var files: [GeneratedBook.File] = []
@@ -183,8 +183,8 @@ private struct BookWriter {
             switch entry {
             case .fruit: bySection[.fruits, default: []].append(entry)
             case .stock: bySection[.stock, default: []].append(entry)
-            case .composite(let index):
-                bySection[composites[index].isMenuItem ? .menu : .recipes, default: []].append(entry)
+            case .blend(let index):
+                bySection[blends[index].isMenuItem ? .menu : .recipes, default: []].append(entry)
             }
         }
         var sections = Section.allCases.filter { bySection[$0] != nil }
@@ -200,7 +200,7 @@ private struct BookWriter {
             default: break
             }
             for case .fruit(let index) in items { declaredFruits.append(fruits[index].id) }
-            for case .composite(let index) in items { declaredComposites.append(composites[index].id) }
+            for case .blend(let index) in items { declaredBlends.append(blends[index].id) }
             if rng.chance(1, in: 4) {
                 lines.append(flowSection(section, items, using: &rng))
             } else {
@@ -236,27 +236,27 @@ private struct BookWriter {
         case .stock(let index):
             let id = fruits[index].id
             return [indent + id + ": " + amount(stock[id] ?? 0, using: &rng) + comment]
-        case .composite(let index):
-            let composite = composites[index]
-            if !composite.isMenuItem {
+        case .blend(let index):
+            let blend = blends[index]
+            if !blend.isMenuItem {
                 if rng.chance(1, in: 2) {
-                    return [indent + composite.id + ": " + flowIngredients(composite.ingredients, using: &rng) + comment]
+                    return [indent + blend.id + ": " + flowIngredients(blend.ingredients, using: &rng) + comment]
                 }
-                return [indent + composite.id + ":" + comment]
-                    + composite.ingredients.map { indent + indent + $0.id + ": " + amount($0.amount, using: &rng) }
+                return [indent + blend.id + ":" + comment]
+                    + blend.ingredients.map { indent + indent + $0.id + ": " + amount($0.amount, using: &rng) }
             }
             if rng.chance(1, in: 4) {
-                return [indent + composite.id + ": { recipe: " + flowIngredients(composite.ingredients, using: &rng) + " }" + comment]
+                return [indent + blend.id + ": { recipe: " + flowIngredients(blend.ingredients, using: &rng) + " }" + comment]
             }
             var fields: [[String]] = []
             if rng.chance(1, in: 2) { fields.append(["label: " + label("주스 \(index)", using: &rng)]) }
             if rng.chance(1, in: 2) { fields.append(["price: \(rng.int(in: 0...90) * 100)"]) }
             if rng.chance(1, in: 2) {
-                fields.append(["recipe: " + flowIngredients(composite.ingredients, using: &rng)])
+                fields.append(["recipe: " + flowIngredients(blend.ingredients, using: &rng)])
             } else {
-                fields.append(["recipe:"] + composite.ingredients.map { indent + $0.id + ": " + amount($0.amount, using: &rng) })
+                fields.append(["recipe:"] + blend.ingredients.map { indent + $0.id + ": " + amount($0.amount, using: &rng) })
             }
-            return [indent + composite.id + ":" + comment] + rng.shuffled(fields).flatMap { $0.map { indent + indent + $0 } }
+            return [indent + blend.id + ":" + comment] + rng.shuffled(fields).flatMap { $0.map { indent + indent + $0 } }
         }
     }
 
@@ -283,12 +283,12 @@ private struct BookWriter {
         case .stock(let index):
             let id = fruits[index].id
             return id + ": " + amount(stock[id] ?? 0, using: &rng)
-        case .composite(let index):
-            let composite = composites[index]
-            let ingredients = flowIngredients(composite.ingredients, using: &rng)
-            guard composite.isMenuItem else { return composite.id + ": " + ingredients }
+        case .blend(let index):
+            let blend = blends[index]
+            let ingredients = flowIngredients(blend.ingredients, using: &rng)
+            guard blend.isMenuItem else { return blend.id + ": " + ingredients }
             let price = rng.chance(1, in: 2) ? "price: \(rng.int(in: 0...90) * 100), " : ""
-            return composite.id + ": { " + price + "recipe: " + ingredients + " }"
+            return blend.id + ": { " + price + "recipe: " + ingredients + " }"
         }
     }
 

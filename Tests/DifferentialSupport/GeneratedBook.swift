@@ -13,8 +13,8 @@ package struct GeneratedBook: Sendable {
     }
 
     /// An intermediate recipe or a menu item. Its ingredients name fruits or
-    /// composites generated before it, so the graph has no cycle.
-    package struct Composite: Sendable {
+    /// blends generated before it, so the graph has no cycle.
+    package struct Blend: Sendable {
         package var id: String
         package var isMenuItem: Bool
         package var ingredients: [Ingredient]
@@ -38,64 +38,64 @@ package struct GeneratedBook: Sendable {
     package var fruits: [String]
     /// Opening stock of the fruits that have a stock entry; the others have 0.
     package var openingStock: [String: Int]
-    /// In generation order: each uses only fruits and earlier composites. The
-    /// YAML does not keep this order; it may declare a composite after its user.
-    package var composites: [Composite]
-    /// Composite ids in the order the YAML declares them.
-    package var declaredComposites: [String]
+    /// In generation order: each uses only fruits and earlier blends. The
+    /// YAML does not keep this order; it may declare a blend after its user.
+    package var blends: [Blend]
+    /// Blend ids in the order the YAML declares them.
+    package var declaredBlends: [String]
     /// Named so that sorted path order, the order `juice-run` reads them in, is this order.
     package var files: [File]
 
     package init(
-        fruits: [String], openingStock: [String: Int], composites: [Composite],
-        declaredComposites: [String]? = nil, files: [File] = []
+        fruits: [String], openingStock: [String: Int], blends: [Blend],
+        declaredBlends: [String]? = nil, files: [File] = []
     ) {
         self.fruits = fruits
         self.openingStock = openingStock
-        self.composites = composites
-        self.declaredComposites = declaredComposites ?? composites.map(\.id)
+        self.blends = blends
+        self.declaredBlends = declaredBlends ?? blends.map(\.id)
         self.files = files
     }
 
-    package var menuIDs: [String] { composites.filter(\.isMenuItem).map(\.id) }
-    package var recipeIDs: [String] { composites.filter { !$0.isMenuItem }.map(\.id) }
+    package var menuIDs: [String] { blends.filter(\.isMenuItem).map(\.id) }
+    package var recipeIDs: [String] { blends.filter { !$0.isMenuItem }.map(\.id) }
 
     /// All the files as one text, for failure messages.
     package var yaml: String {
         files.map { "# ==> \($0.path) <==\n\($0.text)" }.joined(separator: "\n")
     }
 
-    /// How many composites deep the deepest fruit sits under any menu item:
+    /// How many blends deep the deepest fruit sits under any menu item:
     /// 1 for a menu item made of fruits only.
     package var depth: Int {
         var depths: [String: Int] = [:]
-        for composite in composites {
-            depths[composite.id] = 1 + (composite.ingredients.compactMap { depths[$0.id] }.max() ?? 0)
+        for blend in blends {
+            depths[blend.id] = 1 + (blend.ingredients.compactMap { depths[$0.id] }.max() ?? 0)
         }
-        return composites.filter(\.isMenuItem).compactMap { depths[$0.id] }.max() ?? 0
+        return blends.filter(\.isMenuItem).compactMap { depths[$0.id] }.max() ?? 0
     }
 
-    /// Whether some composite is declared after a composite that uses it.
-    package var declaresSomeCompositeAfterItsUser: Bool {
-        let position = Dictionary(uniqueKeysWithValues: declaredComposites.enumerated().map { ($1, $0) })
-        return composites.contains { user in
+    /// Whether some blend is declared after a blend that uses it.
+    package var declaresSomeBlendAfterItsUser: Bool {
+        let position = Dictionary(uniqueKeysWithValues: declaredBlends.enumerated().map { ($1, $0) })
+        return blends.contains { user in
             user.ingredients.contains { (position[$0.id] ?? -1) > (position[user.id] ?? Int.max) }
         }
     }
 
     /// Whether some menu item reaches one fruit both directly and through a
-    /// nested composite, so flattening has to add amounts from several levels.
+    /// nested blend, so flattening has to add amounts from several levels.
     package var repeatsFruitsAcrossLevels: Bool {
         var inside: [String: Set<String>] = [:]
-        for composite in composites {
-            inside[composite.id] = composite.ingredients.reduce(into: Set<String>()) { fruits, ingredient in
+        for blend in blends {
+            inside[blend.id] = blend.ingredients.reduce(into: Set<String>()) { fruits, ingredient in
                 fruits.formUnion(inside[ingredient.id] ?? [])
             }
-            .union(composite.ingredients.map(\.id).filter { inside[$0] == nil })
+            .union(blend.ingredients.map(\.id).filter { inside[$0] == nil })
         }
-        return composites.contains { composite in
-            let direct = Set(composite.ingredients.map(\.id).filter { inside[$0] == nil })
-            let nested = composite.ingredients.reduce(into: Set<String>()) { $0.formUnion(inside[$1.id] ?? []) }
+        return blends.contains { blend in
+            let direct = Set(blend.ingredients.map(\.id).filter { inside[$0] == nil })
+            let nested = blend.ingredients.reduce(into: Set<String>()) { $0.formUnion(inside[$1.id] ?? []) }
             return !direct.isDisjoint(with: nested)
         }
     }

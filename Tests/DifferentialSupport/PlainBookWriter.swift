@@ -9,12 +9,12 @@
 package struct PlainBookWriter {
     private var fruits: [String]
     private var stock: [String: Int]
-    private var composites: [GeneratedBook.Composite]
+    private var blends: [GeneratedBook.Blend]
     /// Entries written twice, the second time in another file.
     private var duplicated: [Entry] = []
     /// Fruits whose stock line is written twice, in different files.
     private var restated: [String] = []
-    /// Composite ids whose menu entry gets a misspelt `prize:` key.
+    /// Blend ids whose menu entry gets a misspelt `prize:` key.
     private var misspeltKey: Set<String> = []
     /// Fruit ids whose declaration line ends in a suppression comment, and the rule it names.
     private var suppressions: [String: String] = [:]
@@ -23,22 +23,22 @@ package struct PlainBookWriter {
     private enum Entry: Hashable {
         case fruit(String)
         case stock(String)
-        case composite(Int)
+        case blend(Int)
     }
 
     /// The files, and the faults that were written (a fault with no place to go is left out).
     package static func write(
         _ book: GeneratedBook, faults: [BookFault], using rng: inout SplitMix64
     ) -> (files: [GeneratedBook.File], faults: [BookFault]) {
-        var writer = PlainBookWriter(fruits: book.fruits, stock: book.openingStock, composites: book.composites)
+        var writer = PlainBookWriter(fruits: book.fruits, stock: book.openingStock, blends: book.blends)
         let written = faults.filter { writer.apply($0, using: &rng) }
         return (writer.layOut(using: &rng), written)
     }
 
-    private init(fruits: [String], stock: [String: Int], composites: [GeneratedBook.Composite]) {
+    private init(fruits: [String], stock: [String: Int], blends: [GeneratedBook.Blend]) {
         self.fruits = fruits
         self.stock = stock
-        self.composites = composites
+        self.blends = blends
     }
 
     // MARK: Faults
@@ -49,32 +49,32 @@ package struct PlainBookWriter {
         switch fault {
         case .unknownFruit:
             guard let (index, position) = pickIngredient(where: { fruits.contains($0.id) }, using: &rng) else { return false }
-            composites[index].ingredients[position].id += "o"
+            blends[index].ingredients[position].id += "o"
         case .zeroAmount:
             guard let (index, position) = pickIngredient(where: { _ in true }, using: &rng) else { return false }
-            composites[index].ingredients[position].amount = 0
+            blends[index].ingredients[position].amount = 0
         case .negativeStock:
             stock[rng.pick(fruits)] = -rng.int(in: 1...9)
         case .emptyRecipe:
-            composites[rng.int(in: 0...(composites.count - 1))].ingredients = []
+            blends[rng.int(in: 0...(blends.count - 1))].ingredients = []
         case .cycle:
-            // A composite's composite ingredient gets the composite back as an
+            // A blend's blend ingredient gets the blend back as an
             // ingredient: a -> b -> a. With none to hand, one contains itself.
             var pairs: [(user: Int, inner: Int)] = []
-            for (user, composite) in composites.enumerated() {
-                for ingredient in composite.ingredients {
-                    if let inner = composites.firstIndex(where: { $0.id == ingredient.id }) { pairs.append((user, inner)) }
+            for (user, blend) in blends.enumerated() {
+                for ingredient in blend.ingredients {
+                    if let inner = blends.firstIndex(where: { $0.id == ingredient.id }) { pairs.append((user, inner)) }
                 }
             }
             if pairs.isEmpty {
-                let index = rng.int(in: 0...(composites.count - 1))
-                composites[index].ingredients.append(.init(id: composites[index].id, amount: 1))
+                let index = rng.int(in: 0...(blends.count - 1))
+                blends[index].ingredients.append(.init(id: blends[index].id, amount: 1))
             } else {
                 let (user, inner) = rng.pick(pairs)
-                composites[inner].ingredients.append(.init(id: composites[user].id, amount: 1))
+                blends[inner].ingredients.append(.init(id: blends[user].id, amount: 1))
             }
         case .duplicateAcrossFiles:
-            duplicated.append(rng.chance(1, in: 2) ? .fruit(rng.pick(fruits)) : .composite(rng.int(in: 0...(composites.count - 1))))
+            duplicated.append(rng.chance(1, in: 2) ? .fruit(rng.pick(fruits)) : .blend(rng.int(in: 0...(blends.count - 1))))
         case .duplicateStock:
             let fruit = rng.pick(fruits)
             if stock[fruit] == nil { stock[fruit] = rng.int(in: 0...20) }
@@ -82,26 +82,26 @@ package struct PlainBookWriter {
         case .syntaxError:
             brokenFile = true
         case .unknownKey:
-            guard let item = composites.first(where: \.isMenuItem) else { return false }
+            guard let item = blends.first(where: \.isMenuItem) else { return false }
             misspeltKey.insert(item.id)
         case .reservedName:
-            let items = composites.indices.filter { composites[$0].isMenuItem }
+            let items = blends.indices.filter { blends[$0].isMenuItem }
             guard !items.isEmpty else { return false }
-            composites[rng.pick(items)].id = rng.pick(["stock", "set", "restock"])
+            blends[rng.pick(items)].id = rng.pick(["stock", "set", "restock"])
         case .suppression:
             suppressions[rng.pick(fruits)] = rng.pick(["unused-fruit", "missing-stock", "never-makeable", "unknwn-fruit"])
         }
         return true
     }
 
-    /// A composite and the position of one of its ingredients that satisfies
+    /// A blend and the position of one of its ingredients that satisfies
     /// `condition`, or nil when none does (another fault may have emptied them).
     private func pickIngredient(
         where condition: (GeneratedBook.Ingredient) -> Bool, using rng: inout SplitMix64
     ) -> (Int, Int)? {
         var candidates: [(Int, Int)] = []
-        for (index, composite) in composites.enumerated() {
-            for (position, ingredient) in composite.ingredients.enumerated() where condition(ingredient) {
+        for (index, blend) in blends.enumerated() {
+            for (position, ingredient) in blend.ingredients.enumerated() where condition(ingredient) {
                 candidates.append((index, position))
             }
         }
@@ -125,7 +125,7 @@ package struct PlainBookWriter {
             place(.fruit(fruit), using: &rng)
             if stock[fruit] != nil { place(.stock(fruit), using: &rng) }
         }
-        for index in composites.indices { place(.composite(index), using: &rng) }
+        for index in blends.indices { place(.blend(index), using: &rng) }
         for entry in duplicated { place(entry, avoiding: home[entry], using: &rng) }
         for fruit in restated { place(.stock(fruit), avoiding: home[.stock(fruit)], using: &rng) }
 
@@ -150,20 +150,20 @@ package struct PlainBookWriter {
                 fruitLines.append(line)
             case .stock(let id):
                 stockLines.append("  \(id): \(stock[id] ?? 0)")
-            case .composite(let index):
-                let composite = composites[index]
-                let ingredients = "{ " + composite.ingredients.map { "\($0.id): \($0.amount)" }.joined(separator: ", ") + " }"
-                if composite.isMenuItem {
-                    menuLines.append("  \(composite.id):")
-                    if misspeltKey.contains(composite.id) { menuLines.append("    prize: 300") }
-                    menuLines.append("    recipe: \(composite.ingredients.isEmpty ? "{}" : ingredients)")
-                } else if composite.ingredients.isEmpty {
-                    recipeLines.append("  \(composite.id): {}")
+            case .blend(let index):
+                let blend = blends[index]
+                let ingredients = "{ " + blend.ingredients.map { "\($0.id): \($0.amount)" }.joined(separator: ", ") + " }"
+                if blend.isMenuItem {
+                    menuLines.append("  \(blend.id):")
+                    if misspeltKey.contains(blend.id) { menuLines.append("    prize: 300") }
+                    menuLines.append("    recipe: \(blend.ingredients.isEmpty ? "{}" : ingredients)")
+                } else if blend.ingredients.isEmpty {
+                    recipeLines.append("  \(blend.id): {}")
                 } else if rng.chance(1, in: 2) {
-                    recipeLines.append("  \(composite.id): \(ingredients)")
+                    recipeLines.append("  \(blend.id): \(ingredients)")
                 } else {
-                    recipeLines.append("  \(composite.id):")
-                    recipeLines += composite.ingredients.map { "    \($0.id): \($0.amount)" }
+                    recipeLines.append("  \(blend.id):")
+                    recipeLines += blend.ingredients.map { "    \($0.id): \($0.amount)" }
                 }
             }
         }

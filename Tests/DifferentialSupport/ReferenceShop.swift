@@ -74,13 +74,13 @@ package struct ReferenceShop {
     static let maxRepeat = 1_000_000
 
     let book: GeneratedBook
-    private let composites: [String: GeneratedBook.Composite]
+    private let blends: [String: GeneratedBook.Blend]
     private(set) var needs: [String: [String: Int]] = [:]
     private(set) var stock: [String: Int] = [:]
 
     package init(book: GeneratedBook) {
         self.book = book
-        composites = Dictionary(uniqueKeysWithValues: book.composites.map { ($0.id, $0) })
+        blends = Dictionary(uniqueKeysWithValues: book.blends.map { ($0.id, $0) })
         for fruit in book.fruits {
             stock[fruit] = book.openingStock[fruit] ?? 0
         }
@@ -102,11 +102,11 @@ package struct ReferenceShop {
 
     /// Adds `times` batches of `id` to `need`, fruit by fruit, by walking every path.
     private func expand(_ id: String, times: Int, into need: inout [String: Int]) {
-        guard let composite = composites[id] else {
+        guard let blend = blends[id] else {
             need[id, default: 0] += times  // a fruit
             return
         }
-        for ingredient in composite.ingredients {
+        for ingredient in blend.ingredients {
             expand(ingredient.id, times: times * ingredient.amount, into: &need)
         }
     }

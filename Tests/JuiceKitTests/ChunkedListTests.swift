@@ -138,7 +138,7 @@ import Testing
     /// ingredients count from the file's first: read through the book, each
     /// one's ingredients are the book's numbers of its own, whichever file
     /// it came from, and a repeat points at its first in the same file.
-    @Test func compositesReadTheirOwnIngredientsFromEveryFile() throws {
+    @Test func blendsReadTheirOwnIngredientsFromEveryFile() throws {
         var declarations = BookDeclarations()
         declarations.merge(Self.collector("""
             fruits:
@@ -163,19 +163,19 @@ import Testing
               apple-mix:
                 recipe: { kiwi: 5 }
             """, path: "b.yaml"))
-        let composites = declarations.composites
-        #expect(composites.map(\.id) == ["kiwi-base", "kiwi-juice", "apple-mix", "mixed"])
-        #expect(composites.kinds == [.recipe, .menuItem, .recipe, .menuItem])
-        let names = composites.indices.map { index in
-            composites.ingredients(of: index).map { declarations.ingredients[$0].name }
+        let blends = declarations.blends
+        #expect(blends.map(\.id) == ["kiwi-base", "kiwi-juice", "apple-mix", "mixed"])
+        #expect(blends.kinds == [.recipe, .menuItem, .recipe, .menuItem])
+        let names = blends.indices.map { index in
+            blends.ingredients(of: index).map { declarations.ingredients[$0].name }
         }
         #expect(names == [["kiwi"], ["kiwi-base", "apple"], ["apple", "kiwi"], ["apple-mix"]])
-        #expect(composites.indices.map { composites[$0].ingredients } == composites.indices.map { composites.ingredients(of: $0) })
-        #expect(Array(composites).map(\.ingredients) == composites.indices.map { composites.ingredients(of: $0) })
-        #expect(composites.kinds == composites.indices.map { composites[$0].kind })
+        #expect(blends.indices.map { blends[$0].ingredients } == blends.indices.map { blends.ingredients(of: $0) })
+        #expect(Array(blends).map(\.ingredients) == blends.indices.map { blends.ingredients(of: $0) })
+        #expect(blends.kinds == blends.indices.map { blends[$0].kind })
         var walked: [Range<Int>] = []
-        composites.forEachIngredients { walked.append($0) }
-        #expect(walked == composites.indices.map { composites.ingredients(of: $0) })
+        blends.forEachIngredients { walked.append($0) }
+        #expect(walked == blends.indices.map { blends.ingredients(of: $0) })
 
         let repeats = declarations.diagnostics.filter { $0.rule == .duplicateDefinition }
         #expect(repeats.map(\.line) == [2, 9])

@@ -107,7 +107,7 @@ struct DifferentialTests {
         }
         #expect(cases.map(\.book.depth).max() ?? 0 >= 4, "nesting depths: \(cases.map(\.book.depth))")
         #expect(cases.filter(\.book.repeatsFruitsAcrossLevels).count >= 10)
-        #expect(cases.filter(\.book.declaresSomeCompositeAfterItsUser).count >= 5)
+        #expect(cases.filter(\.book.declaresSomeBlendAfterItsUser).count >= 5)
         #expect(cases.contains { $0.book.files.count == 3 } && cases.contains { $0.book.files.count == 1 })
         #expect(cases.contains { testCase in testCase.book.fruits.contains { testCase.book.openingStock[$0] == nil } }, "some fruit has no stock entry")
         let kinds = cases.reduce(into: Set<String>()) { $0.formUnion($1.script.invalidKinds) }
@@ -121,7 +121,7 @@ struct DifferentialTests {
         let book = GeneratedBook(
             fruits: ["strawberry", "kiwi"],
             openingStock: ["strawberry": 20],
-            composites: [
+            blends: [
                 .init(id: "syrup", isMenuItem: false, ingredients: [.init(id: "strawberry", amount: 2)]),
                 .init(id: "base", isMenuItem: false, ingredients: [.init(id: "syrup", amount: 3), .init(id: "strawberry", amount: 1)]),
                 .init(id: "deluxe", isMenuItem: true, ingredients: [.init(id: "base", amount: 2), .init(id: "strawberry", amount: 1)]),

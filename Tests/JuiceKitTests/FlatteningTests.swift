@@ -98,10 +98,10 @@ import DifferentialSupport
 }
 
 /// The room the flattened needs' table starts with: the sum of each
-/// composite's bound, but never so much that a deep book that shares its
+/// blend's bound, but never so much that a deep book that shares its
 /// fruits asks for memory it will never use.
 @Suite struct NeedTableRoomTests {
-    /// Composite `i` of `levels` pairs uses both of the pair below it; the
+    /// Blend `i` of `levels` pairs uses both of the pair below it; the
     /// first pair uses two fruits. Then `items` menu items use the top pair.
     static func sharedTree(levels: Int, items: Int) -> (Linker.EdgeTable, [Int]) {
         var edges = Linker.EdgeTable()
@@ -112,16 +112,16 @@ import DifferentialSupport
                     edges.append(.init(target: .fruit(0), amount: 1, ingredient: 0))
                     edges.append(.init(target: .fruit(1), amount: 1, ingredient: 0))
                 } else {
-                    edges.append(.init(target: .composite(2 * (level - 1)), amount: 1, ingredient: 0))
-                    edges.append(.init(target: .composite(2 * (level - 1) + 1), amount: 1, ingredient: 0))
+                    edges.append(.init(target: .blend(2 * (level - 1)), amount: 1, ingredient: 0))
+                    edges.append(.init(target: .blend(2 * (level - 1) + 1), amount: 1, ingredient: 0))
                 }
-                edges.closeComposite()
+                edges.closeBlend()
                 order.append(order.count)
             }
         }
         for _ in 0..<items {
-            edges.append(.init(target: .composite(2 * (levels - 1)), amount: 1, ingredient: 0))
-            edges.closeComposite()
+            edges.append(.init(target: .blend(2 * (levels - 1)), amount: 1, ingredient: 0))
+            edges.closeBlend()
             order.append(order.count)
         }
         return (edges, order)
@@ -129,7 +129,7 @@ import DifferentialSupport
 
     @Test func theRoomIsTheSumOfBoundsWhenSmall() {
         let (edges, order) = Self.sharedTree(levels: 3, items: 5)
-        // Levels hold 2, 4, 8 (capped at 10 fruits: 8) per composite, items 8 each.
+        // Levels hold 2, 4, 8 (capped at 10 fruits: 8) per blend, items 8 each.
         #expect(Linker.partsBound(edges, order: order, fruits: 10) == 2 * 2 + 2 * 4 + 2 * 8 + 5 * 8)
     }
 
@@ -142,7 +142,7 @@ import DifferentialSupport
     }
 }
 
-/// A composite's summed need lists its fruits in index order, whether they
+/// A blend's summed need lists its fruits in index order, whether they
 /// are read off the bits (close together) or sorted (spread out), and a
 /// cleared sum starts again from nothing.
 @Suite struct NeedSumOrderTests {

@@ -58,9 +58,9 @@ import Testing
         let kept = collect(keepingLabels: true), dropped = collect(keepingLabels: false)
         #expect(kept.fruits.map(\.label) == ["Mango", nil])
         #expect(kept.fruits.map(\.emoji) == ["🥭", nil])
-        #expect(kept.composites.map(\.label) == ["Mango Juice With A Long Label", nil])
+        #expect(kept.blends.map(\.label) == ["Mango Juice With A Long Label", nil])
         #expect(dropped.fruits.allSatisfy { $0.label == nil && $0.emoji == nil })
-        #expect(dropped.composites.allSatisfy { $0.label == nil })
+        #expect(dropped.blends.allSatisfy { $0.label == nil })
         let problems = kept.diagnostics.map { "\($0.rule.id) \($0.range.start.line):\($0.range.start.column)" }
         #expect(problems == ["invalid-type 3:18", "invalid-type 9:12"])
         #expect(dropped.diagnostics.map { "\($0.rule.id) \($0.range.start.line):\($0.range.start.column)" } == problems)

@@ -71,8 +71,8 @@ import Testing
         #expect(pieces.allSatisfy { $0.fits })
         let parts = try #require(Self.joined(pieces, plan))
         #expect(parts.count == plan.pieces.count)
-        #expect(parts.map(\.composites.count).reduce(0, +) == 40)
-        #expect(parts.last?.composites.last?.range.start == SourcePosition(line: 9 + 3 * 39, column: 3))
+        #expect(parts.map(\.blends.count).reduce(0, +) == 40)
+        #expect(parts.last?.blends.last?.range.start == SourcePosition(line: 9 + 3 * 39, column: 3))
     }
 
     static func joined(_ pieces: [DeclarationCollector.Piece], _ plan: LargeFileCut) -> [DeclarationCollector]? {
