@@ -12,9 +12,9 @@ import Darwin
 /// resize. Here the hash is `String.hashValue` (Swift's per-process seeded
 /// SipHash, so crafted ids cannot make probing quadratic), computed once, by
 /// the worker that read the name, in parallel with the other files, and
-/// stored with the declaration. The table only compares hashes: a slot is 8
-/// bytes, so a probe costs one cache line, the names are read only when the
-/// hashes match, and growing moves slots without hashing anything.
+/// stored with the declaration. A slot keeps the whole hash and the entry's
+/// number: the names are read only when the hashes match, and growing moves
+/// slots without hashing anything.
 ///
 /// The order-script parser uses the same table keyed by bytes: it looks a
 /// line's words up straight from the script's bytes, with no `String` made
@@ -30,27 +30,24 @@ import Darwin
 /// hashes: it maps one key to many names and is searched by range, which a
 /// table of one value per name does not do, so it stays as it is.
 @_spi(Internals) public struct NameTable<Value: Sendable>: Sendable {
-    /// Eight bytes: the table of a book of 100,000 ids is 2 MB rather than
-    /// 4, which halves the pages each growth touches and the cache it
-    /// needs. A slot keeps the hash's high half, enough to skip nearly
-    /// every name that is not the one probed for; the whole hash, needed
-    /// only to grow, is kept in `hashes`, by entry.
+    /// A stored name's hash and its number. (Packed into 8 bytes, with half
+    /// the hash and a 32-bit number, the 20,000-fruit book peaked 8% lower
+    /// and the others 2 to 5%: below the bar for a trick, docs/benchmarks.md.)
     @usableFromInline struct Slot: Sendable {
-        @usableFromInline var tag: UInt32
-        /// Index into `names`, `values` and `hashes`; -1 when unused.
-        @usableFromInline var entry: Int32
-        @inlinable init(tag: UInt32, entry: Int32) {
-            self.tag = tag
+        @usableFromInline var hash: Int
+        /// Index into `names` and `values`; -1 when unused.
+        @usableFromInline var entry: Int
+        @inlinable init(hash: Int, entry: Int) {
+            self.hash = hash
             self.entry = entry
         }
-        @inlinable static var empty: Slot { Slot(tag: 0, entry: -1) }
+        @inlinable static var empty: Slot { Slot(hash: 0, entry: -1) }
     }
 
     /// Open addressing with linear probing; a power-of-two count, at most half full.
     @usableFromInline var slots: [Slot] = Array(repeating: .empty, count: 16)
     @usableFromInline var names: [String] = []
     @usableFromInline var values: [Value] = []
-    @usableFromInline var hashes: [Int] = []
     /// For a byte-keyed table, every name's UTF-8 in one array, and where
     /// each starts (one extra entry marks the end): probes compare with one
     /// comparison into it rather than reach each `String`'s own storage (which
@@ -64,19 +61,12 @@ import Darwin
     /// The value stored for `name`, whose `hashValue` is `hash`.
     @inlinable public func value(for name: String, hash: Int) -> Value? {
         let mask = slots.count - 1
-        let tag = Self.tag(hash)
         var index = hash & mask
         while case let slot = slots[index], slot.entry >= 0 {
-            if slot.tag == tag && names[Int(slot.entry)] == name { return values[Int(slot.entry)] }
+            if slot.hash == hash && names[slot.entry] == name { return values[slot.entry] }
             index = (index + 1) & mask
         }
         return nil
-    }
-
-    /// The high half of a hash; the probe's start comes from the low bits.
-    @inline(__always)
-    @inlinable static func tag(_ hash: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 32)
     }
 
     /// The value stored for `name`, hashing it here.
@@ -88,10 +78,9 @@ import Darwin
     /// filled with `utf8Hash`es; `hash` is `utf8Hash(bytes)`.
     @inlinable public func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
         let mask = slots.count - 1
-        let tag = Self.tag(hash)
         var index = hash & mask
         while case let slot = slots[index], slot.entry >= 0 {
-            if slot.tag == tag && storedName(Int(slot.entry), equals: bytes) { return values[Int(slot.entry)] }
+            if slot.hash == hash && storedName(slot.entry, equals: bytes) { return values[slot.entry] }
             index = (index + 1) & mask
         }
         return nil
@@ -121,7 +110,6 @@ import Darwin
         if size > slots.count { rehash(into: size) }
         names.reserve(extra)
         values.reserve(extra)
-        hashes.reserve(extra)
     }
 
     /// A hash of UTF-8 bytes read eight at a time, for the short ids a
@@ -178,22 +166,17 @@ import Darwin
 
     /// Stores `value` unless `name` is already there; returns the value that
     /// was there, which stays.
-    /// Returns nil, and stores nothing, past `Int32.max` names, which no
-    /// book within the input limits comes near.
     @inlinable public mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
         if (names.count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
-        let tag = Self.tag(hash)
         var index = hash & mask
         while case let slot = slots[index], slot.entry >= 0 {
-            if slot.tag == tag && names[Int(slot.entry)] == name { return values[Int(slot.entry)] }
+            if slot.hash == hash && names[slot.entry] == name { return values[slot.entry] }
             index = (index + 1) & mask
         }
-        guard let entry = Int32(exactly: names.count) else { return nil }
-        slots[index] = Slot(tag: tag, entry: entry)
+        slots[index] = Slot(hash: hash, entry: names.count)
         names.append(name)
         values.append(value)
-        hashes.append(hash)
         return nil
     }
 
@@ -201,15 +184,14 @@ import Darwin
         rehash(into: slots.count * 2)
     }
 
-    /// Places every entry again, in entry order: the hashes are read one
-    /// after another rather than by slot.
+    /// Places every slot again in a table of `size` slots.
     @usableFromInline mutating func rehash(into size: Int) {
         var larger = [Slot](repeating: .empty, count: size)
         let mask = larger.count - 1
-        for (entry, hash) in hashes.enumerated() {
-            var index = hash & mask
+        for slot in slots where slot.entry >= 0 {
+            var index = slot.hash & mask
             while larger[index].entry >= 0 { index = (index + 1) & mask }
-            larger[index] = Slot(tag: Self.tag(hash), entry: Int32(truncatingIfNeeded: entry))
+            larger[index] = slot
         }
         slots = larger
     }

@@ -115,7 +115,7 @@ private let linearScanLimit = 16
 struct KeySet {
     /// Open addressing: a node id, or -1 for an empty slot; empty while the
     /// keys are few enough to scan. Never more than half full.
-    private var slots: [Int32] = []
+    private var slots: [Int] = []
     private var count = 0
     /// Set once a probe ran long: the table uses the seeded hash from then on.
     private var seeded = false
@@ -155,7 +155,7 @@ struct KeySet {
         var slot = hash(key, in: builder) & mask
         var probes = 0
         while slots[slot] >= 0 {
-            let other = Int(slots[slot])
+            let other = slots[slot]
             if builder.sameText(other, key) { return other }
             slot = (slot + 1) & mask
             probes += 1
@@ -170,7 +170,7 @@ struct KeySet {
             rehash(into: Self.size(for: count), in: builder)
             place(key, in: builder)
         } else {
-            slots[slot] = Int32(clamping: key)
+            slots[slot] = key
         }
         return nil
     }
@@ -183,17 +183,17 @@ struct KeySet {
         let mask = slots.count - 1
         var slot = hash(key, in: builder) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(clamping: key)
+        slots[slot] = key
     }
 
     private mutating func rehash(into size: Int, in builder: DocumentBuilder) {
         let old = slots
         slots = Array(repeating: -1, count: size)
-        for other in old where other >= 0 { place(Int(other), in: builder) }
+        for other in old where other >= 0 { place(other, in: builder) }
     }
 
     /// Room for `keys` keys at most a quarter full, so probes stay short.
-    private static func emptySlots(for keys: Int) -> [Int32] {
+    private static func emptySlots(for keys: Int) -> [Int] {
         Array(repeating: -1, count: size(for: keys))
     }
 
