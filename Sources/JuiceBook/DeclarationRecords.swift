@@ -11,11 +11,52 @@ package struct FruitDeclaration: Sendable {
     var range: SourceRange
     var label: String?
     var emoji: String?
+    /// Version 2's terms, out of line: nil for a fruit with none, which is
+    /// every fruit of a version 1 book.
+    private var terms: OutOfLine<FruitTerms>?
+
+    init(id: String, range: SourceRange, label: String? = nil, emoji: String? = nil) {
+        self.id = id
+        self.range = range
+        self.label = label
+        self.emoji = emoji
+    }
+
     /// The cost of one unit, in the shop's smallest currency unit (version 2).
-    var cost: Int?
+    var cost: Int? {
+        get { terms?.value.cost }
+        set { update { $0.cost = newValue } }
+    }
+
     /// How many units one purchase gives (version 2).
+    var pack: Int? {
+        get { terms?.value.pack }
+        set { update { $0.pack = newValue } }
+    }
+
+    /// Days a unit keeps (version 2).
+    var keeps: Int? {
+        get { terms?.value.keeps }
+        set { update { $0.keeps = newValue } }
+    }
+
+    /// How the planner restocks it (version 2).
+    var restock: RecipeBook.Restock? {
+        get { terms?.value.restock }
+        set { update { $0.restock = newValue } }
+    }
+
+    private mutating func update(_ change: (inout FruitTerms) -> Void) {
+        var value = terms?.value ?? FruitTerms()
+        change(&value)
+        terms = OutOfLine(value)
+    }
+}
+
+/// What version 2 adds to a fruit (`FruitDeclaration`).
+struct FruitTerms: Sendable {
+    var cost: Int?
     var pack: Int?
-    /// Days a unit keeps, and how the planner restocks it (version 2).
     var keeps: Int?
     var restock: RecipeBook.Restock?
 }
@@ -37,12 +78,44 @@ package struct BlendDeclaration: Sendable {
     var range: SourceRange
     var label: String?
     var price: Int?
-    /// A recipe's servings per batch, where its long form says (version 2).
-    var yield: Int?
-    /// Days a recipe's servings keep, where its long form says (version 2).
-    var keeps: Int?
+    /// A recipe's long form's terms (version 2), out of line: nil for every
+    /// blend that has none.
+    private var terms: OutOfLine<BlendTerms>?
     /// This blend's ingredients in the collector's `ingredients`.
     var ingredients: Range<Int> = 0..<0
+
+    init(id: String, kind: DeclarationKind, range: SourceRange, label: String? = nil, price: Int? = nil, ingredients: Range<Int> = 0..<0) {
+        self.id = id
+        self.kind = kind
+        self.range = range
+        self.label = label
+        self.price = price
+        self.ingredients = ingredients
+    }
+
+    /// A recipe's servings per batch, where its long form says (version 2).
+    var yield: Int? {
+        get { terms?.value.yield }
+        set { update { $0.yield = newValue } }
+    }
+
+    /// Days a recipe's servings keep, where its long form says (version 2).
+    var keeps: Int? {
+        get { terms?.value.keeps }
+        set { update { $0.keeps = newValue } }
+    }
+
+    private mutating func update(_ change: (inout BlendTerms) -> Void) {
+        var value = terms?.value ?? BlendTerms()
+        change(&value)
+        terms = OutOfLine(value)
+    }
+}
+
+/// What a recipe's long form adds (`BlendDeclaration`).
+struct BlendTerms: Sendable {
+    var yield: Int?
+    var keeps: Int?
 }
 
 struct StockDeclaration: Sendable {
