@@ -40,6 +40,8 @@ struct Linker {
 
         var isUnknown: Bool { resolved == nil }
 
+        /// What the ingredient names. Only read from the `EdgeTable`, which
+        /// holds no unknown edge (`resolve` keeps them out).
         var target: Target { resolved ?? .fruit(0) }
     }
 
