@@ -131,7 +131,8 @@ public struct PlanRun: Sendable {
         // leads differing by fruit, a day's deliveries are not at its front.
         var arriving: [Int: [(fruit: Int, units: Int)]] = [:]
         var onOrder = zeros
-        var revenue: Int? = book.menu.contains { $0.price != nil } ? 0 : nil
+        // Tallied only when the book prices something, as a run tallies (`Revenue(tallying:)`).
+        var revenue: Int? = Revenue(tallying: book) == nil ? nil : 0
         var shortages: [Shortage] = []
         var days = trace ? PlanTrace() : nil
         for day in 1...max(settings.days, 1) where settings.days > 0 {
