@@ -25,31 +25,25 @@ package struct FruitDeclaration: Sendable {
     /// The cost of one unit, in the shop's smallest currency unit (version 2).
     var cost: Int? {
         get { terms?.value.cost }
-        set { update { $0.cost = newValue } }
+        set { terms.modify(from: FruitTerms()) { $0.cost = newValue } }
     }
 
     /// How many units one purchase gives (version 2).
     var pack: Int? {
         get { terms?.value.pack }
-        set { update { $0.pack = newValue } }
+        set { terms.modify(from: FruitTerms()) { $0.pack = newValue } }
     }
 
     /// Days a unit keeps (version 2).
     var keeps: Int? {
         get { terms?.value.keeps }
-        set { update { $0.keeps = newValue } }
+        set { terms.modify(from: FruitTerms()) { $0.keeps = newValue } }
     }
 
     /// How the planner restocks it (version 2).
     var restock: RecipeBook.Restock? {
         get { terms?.value.restock }
-        set { update { $0.restock = newValue } }
-    }
-
-    private mutating func update(_ change: (inout FruitTerms) -> Void) {
-        var value = terms?.value ?? FruitTerms()
-        change(&value)
-        terms = OutOfLine(value)
+        set { terms.modify(from: FruitTerms()) { $0.restock = newValue } }
     }
 }
 
@@ -96,19 +90,13 @@ package struct BlendDeclaration: Sendable {
     /// A recipe's servings per batch, where its long form says (version 2).
     var yield: Int? {
         get { terms?.value.yield }
-        set { update { $0.yield = newValue } }
+        set { terms.modify(from: BlendTerms()) { $0.yield = newValue } }
     }
 
     /// Days a recipe's servings keep, where its long form says (version 2).
     var keeps: Int? {
         get { terms?.value.keeps }
-        set { update { $0.keeps = newValue } }
-    }
-
-    private mutating func update(_ change: (inout BlendTerms) -> Void) {
-        var value = terms?.value ?? BlendTerms()
-        change(&value)
-        terms = OutOfLine(value)
+        set { terms.modify(from: BlendTerms()) { $0.keeps = newValue } }
     }
 }
 

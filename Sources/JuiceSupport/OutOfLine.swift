@@ -16,3 +16,14 @@ package indirect enum OutOfLine<Value: Sendable>: Sendable {
         }
     }
 }
+
+extension Optional {
+    /// Changes the value kept out of line, starting from `empty` when there
+    /// is none: a record's setters for its out-of-line fields, in one place.
+    package mutating func modify<Value>(from empty: @autoclosure () -> Value, _ change: (inout Value) -> Void)
+    where Wrapped == OutOfLine<Value> {
+        var value = self?.value ?? empty()
+        change(&value)
+        self = OutOfLine(value)
+    }
+}
