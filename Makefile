@@ -292,9 +292,9 @@ bench-setup:
 	  echo "error: no C compiler ($(CC)); install one with your package manager" >&2; exit 1; \
 	fi
 
-# The libFuzzer targets (Fuzz/README.md), outside the SwiftPM build: each is the
-# library layers' sources (every layer but the command line), Fuzz/FuzzSupport.swift,
-# the canonical book generated from recipes/ and one entry file, compiled by
+# The libFuzzer targets (Fuzz/README.md), outside the SwiftPM build: one binary
+# of the library layers' sources (every layer but the command line), Fuzz/FuzzSupport.swift,
+# the canonical book generated from recipes/ and the entry files, compiled by
 # swiftc into one module with -sanitize=fuzzer,address. The layers' imports of
 # one another are dropped from the copies compiled ($(FUZZ_DIR)/src), since
 # they are one module there. Each runs FUZZ_SECONDS on a seed corpus copied
@@ -321,16 +321,21 @@ $(FUZZ_DIR)/src.stamp: $(FUZZ_LIBRARY)
 
 fuzz: fuzz-build fuzz-corpus
 	@set -e; for t in $(FUZZ_TARGETS); do \
+	  found="$$(ls Fuzz/crashes/$$t-* 2>/dev/null || true)"; \
+	  if [ -n "$$found" ]; then echo "== $$t on its past findings"; $(FUZZ_DIR)/$$t -timeout=10 $$found; fi; \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS)s"; \
 	  mkdir -p $(FUZZ_DIR)/artifacts; \
 	  $(FUZZ_DIR)/$$t $(FUZZ_RUNFLAGS) -dict=$(FUZZ_DIR)/$$t.dict \
 	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$t- $(FUZZ_DIR)/corpus-$$t; \
 	done
 
-# Each target is one single-threaded swiftc job (about 80 s): two at a time
-# on two cores halves what CI waits for them.
-fuzz-build:
-	@$(MAKE) --no-print-directory -j2 $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
+# The four targets are one binary, built once (Fuzz/Main.swift): each target's
+# name is a symbolic link to it, and the name picks the target. Four binaries
+# were four compilations of the same library sources under AddressSanitizer,
+# 8 min 45 s on two cores; -num-threads 2 lets LLVM use both cores for the one.
+FUZZ_BINARY = $(FUZZ_DIR)/juice-fuzz
+FUZZ_ENTRIES = Fuzz/Main.swift Fuzz/RecipeBytes.swift Fuzz/ScriptBytes.swift Fuzz/Pair.swift Fuzz/LanguageServerBytes.swift
+fuzz-build: $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 
 # The canonical recipes as Swift string literals, so a target does not depend
 # on the directory it runs in.
@@ -340,14 +345,10 @@ $(FUZZ_DIR)/CanonicalBook.swift: recipes/fruits.yaml recipes/menu.yaml
 	  echo 'let canonicalFruitsYAML = #"""'; cat recipes/fruits.yaml; echo '"""#'; \
 	  echo 'let canonicalMenuYAML = #"""'; cat recipes/menu.yaml; echo '"""#'; } > $@
 
-$(FUZZ_DIR)/recipe-bytes: Fuzz/RecipeBytes.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
-$(FUZZ_DIR)/script-bytes: Fuzz/ScriptBytes.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
-$(FUZZ_DIR)/pair: Fuzz/Pair.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
-$(FUZZ_DIR)/lsp-bytes: Fuzz/LanguageServerBytes.swift $(FUZZ_COMMON) | setup
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) $(FUZZ_COMPILE) $< -o $@
+$(FUZZ_BINARY): $(FUZZ_ENTRIES) $(FUZZ_COMMON) | setup
+	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -num-threads 2 $(FUZZ_COMPILE) $(FUZZ_ENTRIES) -o $@
+$(addprefix $(FUZZ_DIR)/,recipe-bytes script-bytes pair lsp-bytes): $(FUZZ_BINARY)
+	@rm -f $@ && ln -s juice-fuzz $@
 
 # Dictionaries (Fuzz/*.dict: keys, commands, ids, edge numbers) and seeds:
 # recipe files for recipe-bytes, scripts for script-bytes, and for pair

@@ -25,8 +25,7 @@ private func openMessage(_ uri: String, _ text: String) -> String {
     ]).serialized
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzLanguageServerBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzLanguageServerBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = inputBytes(data, size)
     let parts = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
 

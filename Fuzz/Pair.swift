@@ -2,8 +2,7 @@
 // 0x00 byte (no 0x00: all book, no script). The book is compiled alone, without
 // the canonical fruits; when it yields a book, the script runs against it.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPair(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzPair(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = inputBytes(data, size)
     let separator = input.firstIndex(of: 0) ?? input.endIndex
     let book = Array(input[..<separator])

@@ -4,8 +4,7 @@
 // small pieces as a large file is (`LargeFileCut`): what the pieces give
 // must be exactly what the whole file gives, or the target traps.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRecipeBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzRecipeBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let files = [
         SourceFile(path: "recipes/fruits.yaml", bytes: Array(canonicalFruitsYAML.utf8)),
         SourceFile(path: "fuzz.yaml", bytes: inputBytes(data, size)),

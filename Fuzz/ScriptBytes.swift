@@ -1,8 +1,7 @@
 // libFuzzer target `script-bytes`: the input is an order script, run against
 // the canonical book with both reporters.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzScriptBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzScriptBytes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     runScript(inputBytes(data, size), against: canonicalBook)
     return 0
 }

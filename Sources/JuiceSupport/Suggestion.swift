@@ -75,27 +75,45 @@ public enum Suggestion {
 
     /// Optimal-string-alignment distance (a swap of neighbours costs one edit),
     /// or nil as soon as it must exceed `bound`.
+    ///
+    /// Only the band of cells within `bound` of the diagonal is computed: a
+    /// cell `|i - j|` off it is at least that far, so every cell outside
+    /// reads as `bound + 1` and the answer is what the whole table gives.
+    /// With the bound of 2 that every suggestion uses, a row is at most five
+    /// cells, whatever the names' lengths; the rows live in one stack buffer.
+    /// A script of 2,267 misspelt lines against 434 menu items (a fuzz input
+    /// that ran past libFuzzer's 10 s under AddressSanitizer) spent a third
+    /// of its instructions here, in three heap arrays per candidate.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int? {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previous2[j - 2] + 1)
+        guard bound >= 0, abs(a.count - b.count) <= bound else { return nil }
+        let beyond = bound + 1
+        let width = b.count + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { cells -> Int? in
+            // Rows i - 2, i - 1 and i, rotated by their offsets into `cells`.
+            var (previous2, previous, current) = (0, width, 2 * width)
+            for j in 0..<width { cells[previous + j] = min(j, beyond) }
+            for i in 1...a.count {
+                let low = max(1, i - bound), high = min(b.count, i + bound)
+                // The cells just outside the band, which the next rows read.
+                cells[current + low - 1] = low == 1 ? min(i, beyond) : beyond
+                if high < b.count { cells[current + high + 1] = beyond }
+                var rowMinimum = beyond
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(cells[previous + j] + 1, cells[current + j - 1] + 1, cells[previous + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        value = min(value, cells[previous2 + j - 2] + 1)
+                    }
+                    cells[current + j] = value
+                    rowMinimum = min(rowMinimum, value)
                 }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
+                if rowMinimum > bound { return nil }
+                (previous2, previous, current) = (previous, current, previous2)
             }
-            if rowMinimum > bound { return nil }
-            (previous2, previous, current) = (previous, current, previous2)
+            let distance = cells[previous + b.count]
+            return distance <= bound ? distance : nil
         }
-        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 
     /// `did you mean 'x'?` when a close candidate exists.
