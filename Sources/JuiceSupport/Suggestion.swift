@@ -87,6 +87,9 @@ public enum Suggestion {
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int? {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
         guard bound >= 0, abs(a.count - b.count) <= bound else { return nil }
+        // No distance exceeds the longer length, so a larger bound changes
+        // nothing; clamped, `bound + 1` cannot overflow.
+        let bound = min(bound, max(a.count, b.count))
         let beyond = bound + 1
         let width = b.count + 1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { cells -> Int? in

@@ -53,6 +53,8 @@ import Testing
         #expect(Suggestion.editDistance(kitten, sitting, atMost: 2) == nil)
         #expect(Suggestion.editDistance([], Array("ab".unicodeScalars), atMost: 2) == 2)
         #expect(Suggestion.editDistance([], Array("abc".unicodeScalars), atMost: 2) == nil)
+        // A bound past any length is no bound, and does not overflow.
+        #expect(Suggestion.editDistance(kitten, sitting, atMost: Int.max) == 3)
     }
 
     /// The banded distance against the whole optimal-string-alignment table,
