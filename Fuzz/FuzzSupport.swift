@@ -43,9 +43,9 @@ let eventOrderBudget = 10_000
 /// trailing `\r` dropped, each line handed over as bytes), once with the text
 /// reporter and once with the JSON Lines reporter; also parses every line as
 /// a `String` with `ScriptParser`, the path `--order` and the counter use, and
-/// runs what that gives quietly. Past `eventOrderBudget` orders in all, an order line reaches
-/// the two event reporters with its count cut to what the budget has left
-/// (none once it is spent).
+/// runs what that gives quietly. Past `eventOrderBudget` orders in all, an
+/// order line reaches the two event reporters with its count cut to what the
+/// budget has left (none once it is spent).
 func runScript(_ script: [UInt8], against book: RecipeBook, file: String = "fuzz.orders") {
     let output = OutputBuffer(descriptor: devNull)
     let errors = OutputBuffer(descriptor: devNull)

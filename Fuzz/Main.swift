@@ -3,8 +3,8 @@
 // `lsp-bytes` beside it are symbolic links to it, and the name a run was
 // started by picks the target, as busybox picks its tool. Each target used to
 // be its own swiftc job over every library layer under AddressSanitizer: four
-// compilations of the same sources, 8 min 45 s of CI's wall time on two cores
-// (16 min of CPU). One binary compiles them once (Makefile, `fuzz-build`).
+// compilations of the same sources, 8 min 45 s on this project's 2-core
+// machine (16 min of CPU). One binary compiles them once (Makefile, `fuzz-build`).
 
 import Foundation
 
