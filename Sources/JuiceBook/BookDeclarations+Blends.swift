@@ -46,6 +46,11 @@ extension BookDeclarations {
             lists.map(\.id)
         }
 
+        /// Whether `names` are every blend's id, in order, read in place.
+        func idsEqual(_ names: ArraySlice<String>) -> Bool {
+            lists.fieldsEqual(\.id, names)
+        }
+
         /// The book's numbers of blend `position`'s ingredients.
         func ingredients(of position: Int) -> Range<Int> {
             lists.read(position) { blend, segment in shifted(blend.ingredients, segment) }

@@ -63,6 +63,13 @@ struct BookDeclarations: Sendable {
     /// (Blends are always kept, with their file's first ingredient.)
     static let copyBelow = 1024
 
+    /// Whether `names` are every fruit's id, then every blend's, in order:
+    /// the list a "did you mean" index is built from, compared in place.
+    func idsEqual(_ names: [String]) -> Bool {
+        guard names.count == fruits.count + blends.count else { return false }
+        return fruits.fieldsEqual(\.id, names[..<fruits.count]) && blends.idsEqual(names[fruits.count...])
+    }
+
     /// Room for `total` ids in all, before the first file is merged.
     mutating func expect(ids total: Int) {
         if total > definitions.count { definitions.reserve(total - definitions.count) }

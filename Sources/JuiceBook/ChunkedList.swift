@@ -108,6 +108,21 @@ struct ChunkedList<Element: Sendable>: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Whether `field` of every element, in order, is `expected`, each
+    /// element read where it is kept: a comparison with no list built and
+    /// no element copied out.
+    func fieldsEqual<T: Equatable>(_ field: (Element) -> T, _ expected: ArraySlice<T>) -> Bool {
+        guard expected.count == count else { return false }
+        var position = expected.startIndex
+        for list in lists.indices {
+            for index in lists[list].indices {
+                guard field(lists[list][index]) == expected[position] else { return false }
+                position += 1
+            }
+        }
+        return true
+    }
+
     /// `map` over the arrays one by one (the standard library's would
     /// search for every element).
     func map<T>(_ transform: (Element) throws -> T) rethrows -> [T] {

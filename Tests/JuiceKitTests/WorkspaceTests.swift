@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
@@ -80,6 +81,28 @@ import Testing
         workspace.update(path: "book/fruits.yaml", bytes: Array(Self.fruits.utf8))
         #expect(workspace.snapshot().diagnostics.isEmpty)
         #expect(workspace.snapshot().book?.menu.map(\.id) == ["sunrise"])
+    }
+
+    /// The "did you mean" index is reused from the last link only while
+    /// the ids are the same, in the same order: renaming one id, which
+    /// keeps their count, must give the new name.
+    @Test func theDidYouMeanFollowsARenamedID() throws {
+        var workspace = Self.workspace()
+        workspace.update(path: "book/menu.yaml", bytes: Array(Self.menu.replacingOccurrences(of: "kiwi: 3", with: "kiwy: 3").utf8))
+        func help() throws -> String? {
+            try #require(workspace.snapshot().diagnostics.first { $0.rule == .unknownFruit }).help
+        }
+        #expect(try help() == "did you mean 'kiwi'?")
+        // The same ids: the index is reused, and says the same.
+        workspace.update(path: "book/fruits.yaml", bytes: Array((Self.fruits + "\n").utf8))
+        #expect(try help() == "did you mean 'kiwi'?")
+        // One id renamed, the count unchanged.
+        workspace.update(path: "book/fruits.yaml", bytes: Array(Self.fruits.replacingOccurrences(of: "kiwi", with: "kiwu").utf8))
+        #expect(try help() == "did you mean 'kiwu'?")
+        // Two ids swapped: the same names in another order are other ids.
+        let swapped = "fruits:\n  kiwi:\n  mango:\nstock:\n  mango: 5\n  kiwi: 5\n"
+        workspace.update(path: "book/fruits.yaml", bytes: Array(swapped.utf8))
+        #expect(try help() == "did you mean 'kiwi'?")
     }
 
     /// The first definition by path order stands, wherever it was added from.
