@@ -63,8 +63,13 @@ struct BookDeclarations: Sendable {
     /// (Blends are always kept, with their file's first ingredient.)
     static let copyBelow = 1024
 
-    /// Whether `names` are every fruit's id, then every blend's, in order:
-    /// the list a "did you mean" index is built from, compared in place.
+    /// Every fruit's id, then every blend's: the list a "did you mean"
+    /// index is built from.
+    var everyID: [String] {
+        fruits.map(\.id) + blends.ids
+    }
+
+    /// Whether `names` equals `everyID`, compared in place.
     func idsEqual(_ names: [String]) -> Bool {
         guard names.count == fruits.count + blends.count else { return false }
         return fruits.fieldsEqual(\.id, names[..<fruits.count]) && blends.idsEqual(names[fruits.count...])

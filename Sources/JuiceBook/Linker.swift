@@ -161,7 +161,7 @@ struct Linker {
             allIDs = previousIDs
             return previousIDs
         }
-        let made = SuggestionIndex(declarations.fruits.map(\.id) + declarations.blends.ids)
+        let made = SuggestionIndex(declarations.everyID)
         allIDs = made
         return made
     }
