@@ -20,8 +20,8 @@ extension BatchPlanner {
         public internal(set) var batches: [Int]
         /// Fruit taken, by fruit; `touched` lists the fruits a plan set.
         public internal(set) var fruit: [Int]
-        private var touchedStore: [Int]
-        private var touchedCount = 0
+        @usableFromInline private(set) var touchedStore: [Int]
+        @usableFromInline private(set) var touchedCount = 0
         private var walkedStore: [Int]
         private var walkedCount = 0
         /// Wanted recipes not yet planned: a binary min-heap by rank.
@@ -31,6 +31,31 @@ extension BatchPlanner {
         public var touched: ArraySlice<Int> { touchedStore[..<touchedCount] }
         /// The recipes the last plan wanted servings of, in rank order.
         public var walked: ArraySlice<Int> { walkedStore[..<walkedCount] }
+
+        /// Calls `body` with each fruit the last plan took and how much, in
+        /// the order first touched. An order's take reads the plan this way,
+        /// not through `touched`: each slice of the list retained and
+        /// released it (atomically), four times an order.
+        @inlinable public func forEachFruit(_ body: (_ fruit: Int, _ amount: Int) throws -> Void) rethrows {
+            var index = 0
+            while index < touchedCount {
+                let fruit = touchedStore[index]
+                try body(fruit, self.fruit[fruit])
+                index += 1
+            }
+        }
+
+        /// Whether `stock` (by fruit; a fruit past its end has none) holds
+        /// all the fruit the last plan takes.
+        @inlinable public func fits(in stock: [Int]) -> Bool {
+            var index = 0
+            while index < touchedCount {
+                let fruit = touchedStore[index]
+                guard self.fruit[fruit] <= (fruit < stock.count ? stock[fruit] : 0) else { return false }
+                index += 1
+            }
+            return true
+        }
 
         public init(recipes: Int, fruits: Int) {
             demand = Array(repeating: 0, count: max(recipes, 0))

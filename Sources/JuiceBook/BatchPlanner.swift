@@ -253,7 +253,7 @@ public final class BatchPlanner: Sendable {
     public func capacity(menu: Int, stock: [Int], onHand: [Int], limit: Int = Int.max, scratch: inout Scratch) -> Int? {
         func fits(_ count: Int) -> Bool {
             plan(menu: menu, times: count, onHand: onHand, into: &scratch)
-            return scratch.touched.allSatisfy { scratch.fruit[$0] <= (stock.indices.contains($0) ? stock[$0] : 0) }
+            return scratch.fits(in: stock)
         }
         guard limit > 0 else { return 0 }
         guard fits(1) else { return 0 }

@@ -51,7 +51,7 @@ extension Linker {
                     path.append(Frame(node: child, edges: edges.edgeRange(of: child)))
                 case 1:
                     let cycle = path[positionOnPath[child]...].map { $0.node }
-                    let closing = declaration(of: edge)
+                    let closing = declaration(ofEdge: top.nextEdge, in: edges)
                     for node in cycle { onCycle[node] = true }
                     reportCycle(cycle, closing: closing, edges: edges)
                 default:
@@ -71,8 +71,8 @@ extension Linker {
         var notes: [Diagnostic.Note] = []
         for (step, node) in cycle.enumerated().prefix(Self.cycleStepsShown) {
             let next = step + 1 < cycle.count ? cycle[step + 1] : cycle[0]
-            if let edge = edges[node].first(where: { if case .blend(next) = $0.target { return true } else { return false } }),
-               case let range = declaration(of: edge).range, range != closing.range {
+            if let edge = edges.edgeRange(of: node).first(where: { if case .blend(next) = edges.edge(at: $0).target { return true } else { return false } }),
+               case let range = declaration(ofEdge: edge, in: edges).range, range != closing.range {
                 notes.append(.init(range: range, message: "'\(ids[node])' uses '\(ids[next])' here"))
             }
         }

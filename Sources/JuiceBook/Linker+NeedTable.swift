@@ -27,13 +27,14 @@ extension Linker {
                 continue
             }
             var complete = true
-            var overflow: (edge: Edge, fruit: Int)?
-            edgeLoop: for edge in edges[node] {
+            var overflow: (edge: Int, fruit: Int)?
+            edgeLoop: for index in edges.edgeRange(of: node) {
+                let edge = edges.edge(at: index)
                 switch edge.target {
                 case .fruit(let fruit):
                     // A fruit ingredient is one part of itself: no array for it.
                     guard sum.add(fruit, 1, times: edge.amount) else {
-                        overflow = (edge, fruit)
+                        overflow = (index, fruit)
                         break edgeLoop
                     }
                 case .blend(let child):
@@ -42,14 +43,14 @@ extension Linker {
                         break edgeLoop
                     }
                     if let fruit = needs.withParts(span, { sum.add($0, times: edge.amount) }) {
-                        overflow = (edge, fruit)
+                        overflow = (index, fruit)
                         break edgeLoop
                     }
                 }
             }
             if let (edge, fruit) = overflow {
                 complete = false
-                reportOverflow(of: node, fruit: fruit, at: edge)
+                reportOverflow(of: node, fruit: fruit, atEdge: edge, in: edges)
             }
             if complete {
                 if let openingStock, let kept, !kept[node] {
@@ -117,9 +118,10 @@ extension Linker {
         }
     }
 
-    mutating func reportOverflow(of node: Int, fruit: Int, at edge: Edge) {
+    mutating func reportOverflow(of node: Int, fruit: Int, atEdge index: Int, in edges: EdgeTable) {
         let blend = declarations.blends[node]
-        let ingredient = declaration(of: edge)
+        let edge = edges.edge(at: index)
+        let ingredient = declaration(ofEdge: index, in: edges)
         diagnostics.append(Diagnostic(
             .amountOverflow, at: ingredient.range,
             "\(blend.kind.rawValue) '\(blend.id)' needs more '\(declarations.fruits[fruit].id)' than can be counted (over \(Int.max))",

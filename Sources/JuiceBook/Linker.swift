@@ -15,34 +15,47 @@ struct Linker {
         case blend(Int)
     }
 
-    /// One ingredient of a blend, resolved. Its name and place are read
-    /// back from the declaration (`ingredient` is its number in the book,
-    /// `BookDeclarations.ingredients`) only when a diagnostic needs them.
+    /// One ingredient of a blend, resolved: its amount and what it names.
+    /// Its name and place are read back from the declaration, through the
+    /// `EdgeTable`, only when a diagnostic needs them.
+    ///
+    /// One word for the target, not an optional enum with the ingredient's
+    /// number beside it: the looked-up edges, one per ingredient, are after
+    /// the declarations the largest thing a lint holds, and 16 bytes an edge
+    /// rather than 32 keep the peak within issue 27's bound of the commit
+    /// before it (docs/benchmarks.md, peak RSS: lint-clean 75.7 -> 71.2 MB,
+    /// cf0d643 68.7; 1,000,000 items 610 -> about 562 MB, cf0d643 549).
     struct Edge: Sendable {
-        var amount: Int
-        /// What the ingredient names; nil for a name nothing declares (only
-        /// while resolving).
-        private var resolved: Target?
-        let ingredient: Int
+        let amount: Int
+        /// The target's index times two, plus one for a blend; -1 for a
+        /// name nothing declares (only while resolving). An index is a
+        /// count of declarations, far below `Int.max / 2`.
+        private let tagged: Int
 
-        init(target: Target, amount: Int, ingredient: Int) {
-            resolved = target
+        init(target: Target, amount: Int) {
+            switch target {
+            case .fruit(let fruit): tagged = fruit << 1
+            case .blend(let blend): tagged = blend << 1 | 1
+            }
             self.amount = amount
-            self.ingredient = ingredient
+        }
+
+        private init(unknownWithAmount amount: Int) {
+            tagged = -1
+            self.amount = amount
         }
 
         /// An ingredient whose name nothing declares: not an edge of the graph.
-        static func unknown(ingredient: Int) -> Edge {
-            var edge = Edge(target: .fruit(0), amount: 0, ingredient: ingredient)
-            edge.resolved = nil
-            return edge
-        }
+        static let unknown = Edge(unknownWithAmount: 0)
 
-        var isUnknown: Bool { resolved == nil }
+        var isUnknown: Bool { tagged < 0 }
 
         /// What the ingredient names. Only read from the `EdgeTable`, which
         /// holds no unknown edge (`resolve` keeps them out).
-        var target: Target { resolved ?? .fruit(0) }
+        var target: Target {
+            guard tagged >= 0 else { return .fruit(0) }
+            return tagged & 1 == 0 ? .fruit(tagged >> 1) : .blend(tagged >> 1)
+        }
     }
 
     /// Every blend's edges in one flat array, blend by blend: one
@@ -51,6 +64,10 @@ struct Linker {
         private var edges: [Edge] = []
         /// Where each blend's edges start in `edges`; one extra entry at the end.
         private var starts: [Int] = [0]
+        /// Each edge's ingredient number (`BookDeclarations.ingredients`);
+        /// empty for a table that is the looked-up edges as they stand,
+        /// where edge `i` is ingredient `i`.
+        private var ingredients: [Int] = []
 
         /// The number of blends.
         package var count: Int { starts.count - 1 }
@@ -66,6 +83,9 @@ struct Linker {
 
         func edge(at index: Int) -> Edge { edges[index] }
 
+        /// The number of the ingredient the edge at `index` was resolved from.
+        func ingredient(at index: Int) -> Int { ingredients.isEmpty ? index : ingredients[index] }
+
         /// An empty table.
         init() {}
 
@@ -76,8 +96,12 @@ struct Linker {
             self.starts = starts
         }
 
-        /// Adds an edge to the blend being filled, the one after the last closed.
-        mutating func append(_ edge: Edge) { edges.append(edge) }
+        /// Adds the edge of ingredient number `ingredient` to the blend being
+        /// filled, the one after the last closed.
+        mutating func append(_ edge: Edge, ingredient: Int) {
+            edges.append(edge)
+            ingredients.append(ingredient)
+        }
 
         /// Ends the blend being filled: the next edge belongs to the next one.
         mutating func closeBlend() { starts.append(edges.count) }
@@ -85,12 +109,13 @@ struct Linker {
         mutating func reserve(blends: Int, edges total: Int) {
             starts.reserveCapacity(blends + 1)
             edges.reserveCapacity(total)
+            ingredients.reserveCapacity(total)
         }
     }
 
-    /// The declaration an edge was resolved from.
-    func declaration(of edge: Edge) -> IngredientDeclaration {
-        declarations.ingredients[edge.ingredient]
+    /// The declaration the edge at `index` of `edges` was resolved from.
+    func declaration(ofEdge index: Int, in edges: EdgeTable) -> IngredientDeclaration {
+        declarations.ingredients[edges.ingredient(at: index)]
     }
 
     /// How many steps of a cycle the message and notes spell out.
@@ -179,11 +204,11 @@ struct Linker {
                 let ingredient = ingredients[index]
                 let number = first + index
                 guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else {
-                    edges.append(.unknown(ingredient: number))
+                    edges.append(.unknown)
                     continue
                 }
                 let target: Target = definition.kind == .fruit ? .fruit(definition.index) : .blend(definition.index)
-                edges.append(Edge(target: target, amount: ingredient.amount, ingredient: number))
+                edges.append(Edge(target: target, amount: ingredient.amount))
             }
         }
         return edges
@@ -215,7 +240,7 @@ struct Linker {
                     deferUnknown(declarations.ingredients[number], in: range)
                     continue
                 }
-                edges.append(edge)
+                edges.append(edge, ingredient: number)
             }
             edges.closeBlend()
         }

@@ -56,7 +56,7 @@ public struct FruitStore: Sendable, Hashable {
 
     /// Takes a plan's fruit (`BatchPlanner.Scratch`, already checked to fit).
     mutating func takePlanned(_ scratch: BatchPlanner.Scratch) {
-        for fruit in scratch.touched where counts.indices.contains(fruit) { counts[fruit] -= scratch.fruit[fruit] }
+        scratch.forEachFruit { fruit, amount in if counts.indices.contains(fruit) { counts[fruit] -= amount } }
     }
 
     public subscript(fruit: Int) -> Int { counts.indices.contains(fruit) ? counts[fruit] : 0 }

@@ -136,7 +136,7 @@ public struct JuiceMaker: Sendable {
         guard let planner = book.planner else { return false }
         planner.plan(menu: menuIndex, onHand: store.servings, into: &scratch)
         // Most orders are served: the list of short fruits is made only for a refusal.
-        for fruit in scratch.touched where scratch.fruit[fruit] > store[fruit] {
+        guard scratch.fits(in: store.counts) else {
             short += Self.shortages(scratch, store)
             return false
         }
@@ -160,8 +160,8 @@ public struct JuiceMaker: Sendable {
     private mutating func take(_ planner: BatchPlanner) {
         store.takePlanned(scratch)
         if !fruitTaken.isEmpty {
-            for fruit in scratch.touched where fruitTaken.indices.contains(fruit) {
-                fruitTaken[fruit] = BatchPlanner.Scratch.saturating(fruitTaken[fruit], plus: scratch.fruit[fruit])
+            scratch.forEachFruit { fruit, amount in
+                if fruitTaken.indices.contains(fruit) { fruitTaken[fruit] = BatchPlanner.Scratch.saturating(fruitTaken[fruit], plus: amount) }
             }
         }
         planner.apply(scratch, to: &store.servings)

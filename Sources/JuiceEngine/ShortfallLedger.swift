@@ -96,7 +96,7 @@ public struct ShortfallLedger: Sendable {
     /// its lowest is where it ends), and its batches from this run's own
     /// servings, if it has parted from the real run.
     private mutating func take(_ plan: BatchPlanner.Scratch, _ planner: BatchPlanner) {
-        for fruit in plan.touched where levels.indices.contains(fruit) { levels[fruit].take(plan.fruit[fruit]) }
+        plan.forEachFruit { fruit, amount in if levels.indices.contains(fruit) { levels[fruit].take(amount) } }
         guard var own = servings else { return }
         servings = nil  // so that `own` is the array's one reference, changed in place
         planner.apply(plan, to: &own)

@@ -30,19 +30,36 @@ import Darwin
 /// hashes: it maps one key to many names and is searched by range, which a
 /// table of one value per name does not do, so it stays as it is.
 @_spi(Internals) public struct NameTable<Value: Sendable>: Sendable {
-    /// A stored name's hash and its number. (Packed into 8 bytes, with half
-    /// the hash and a 32-bit number, the 20,000-fruit book peaked 8% lower
-    /// and the others 2 to 5%: below the bar for a trick, docs/benchmarks.md.)
+    /// A stored name's hash and its number, in 8 bytes: the low half of the
+    /// hash, which is where a probe starts in any table of up to 2^32 slots
+    /// and is compared before the name is, and the entry's number plus one.
+    ///
+    /// Not the whole hash and an `Int` entry: the namespace's slots are,
+    /// with the declarations, what a lint of a 100,000-fruit book peaks on
+    /// (4 MB of 16-byte slots), and 8 bytes keep that peak within issue 27's
+    /// bound of the commit before it (docs/benchmarks.md, peak RSS:
+    /// lint-unused with both rules off 43.8 -> 41.0 MB, cf0d643 39.1;
+    /// shape-fruits20k 51.7 -> 48.4, cf0d643 48.2).
     @usableFromInline struct Slot: Sendable {
-        @usableFromInline var hash: Int
-        /// Index into `names` and `values`; -1 when unused.
-        @usableFromInline var entry: Int
+        @usableFromInline var tag: UInt32
+        /// The entry's number plus one; 0 when unused.
+        @usableFromInline var stored: UInt32
         @inlinable init(hash: Int, entry: Int) {
-            self.hash = hash
-            self.entry = entry
+            tag = Self.tag(hash)
+            stored = UInt32(truncatingIfNeeded: entry &+ 1)
         }
         @inlinable static var empty: Slot { Slot(hash: 0, entry: -1) }
+        /// Index into `names` and `values`; -1 when unused.
+        @inlinable var entry: Int { Int(stored) - 1 }
+        @inlinable var isUsed: Bool { stored != 0 }
+        @inlinable static func tag(_ hash: Int) -> UInt32 { UInt32(truncatingIfNeeded: hash) }
     }
+
+    /// The most names a table holds: entries are numbered in 32 bits, and
+    /// a table of at most twice as many slots probes from the hash's low
+    /// half. Past it, `insertIfAbsent` stores nothing; no book comes near
+    /// (the names alone would take 32 GB).
+    public static var maximumCount: Int { Int(Int32.max) }
 
     /// Open addressing with linear probing; a power-of-two count, at most half full.
     @usableFromInline var slots: [Slot] = Array(repeating: .empty, count: 16)
@@ -61,9 +78,10 @@ import Darwin
     /// The value stored for `name`, whose `hashValue` is `hash`.
     @inlinable public func value(for name: String, hash: Int) -> Value? {
         let mask = slots.count - 1
+        let tag = Slot.tag(hash)
         var index = hash & mask
-        while case let slot = slots[index], slot.entry >= 0 {
-            if slot.hash == hash && names[slot.entry] == name { return values[slot.entry] }
+        while case let slot = slots[index], slot.isUsed {
+            if slot.tag == tag && names[slot.entry] == name { return values[slot.entry] }
             index = (index + 1) & mask
         }
         return nil
@@ -78,9 +96,10 @@ import Darwin
     /// filled with `utf8Hash`es; `hash` is `utf8Hash(bytes)`.
     @inlinable public func value(utf8 bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> Value? {
         let mask = slots.count - 1
+        let tag = Slot.tag(hash)
         var index = hash & mask
-        while case let slot = slots[index], slot.entry >= 0 {
-            if slot.hash == hash && storedName(slot.entry, equals: bytes) { return values[slot.entry] }
+        while case let slot = slots[index], slot.isUsed {
+            if slot.tag == tag && storedName(slot.entry, equals: bytes) { return values[slot.entry] }
             index = (index + 1) & mask
         }
         return nil
@@ -106,7 +125,9 @@ import Darwin
     /// file's ids are added at once, and each doubling rehashes every slot.
     public mutating func reserve(_ extra: Int) {
         var size = slots.count
-        while (names.count + extra) * 2 > size { size *= 2 }
+        // At most 2^32 slots, which the hash's low half addresses.
+        let wanted = min(names.count + min(extra, Self.maximumCount), Self.maximumCount)
+        while wanted * 2 > size, size < 1 << 32 { size *= 2 }
         if size > slots.count { rehash(into: size) }
         names.reserve(extra)
         values.reserve(extra)
@@ -118,7 +139,7 @@ import Darwin
     /// A probe must see its slot before the next one starts, so filling a
     /// table larger than the cache waits out one miss per name; these loads
     /// do not depend on one another, and the processor overlaps them. The
-    /// language server refills a 100,000-name table (4 MB of slots) on every
+    /// language server refills a 100,000-name table (2 MB of slots) on every
     /// edit, where the merge's inserts were the largest share of an edit's
     /// time (perf): with the table sized once, warming took the edit's p95
     /// from 69.5 to 56.9 ms and its p50 from 56.0 to 46.2 ms (medians of 8
@@ -192,11 +213,13 @@ import Darwin
     /// Stores `value` unless `name` is already there; returns the value that
     /// was there, which stays.
     @inlinable public mutating func insertIfAbsent(_ name: String, hash: Int, _ value: Value) -> Value? {
+        guard names.count < Self.maximumCount else { return nil }
         if (names.count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
+        let tag = Slot.tag(hash)
         var index = hash & mask
-        while case let slot = slots[index], slot.entry >= 0 {
-            if slot.hash == hash && names[slot.entry] == name { return values[slot.entry] }
+        while case let slot = slots[index], slot.isUsed {
+            if slot.tag == tag && names[slot.entry] == name { return values[slot.entry] }
             index = (index + 1) & mask
         }
         slots[index] = Slot(hash: hash, entry: names.count)
@@ -213,9 +236,9 @@ import Darwin
     @usableFromInline mutating func rehash(into size: Int) {
         var larger = [Slot](repeating: .empty, count: size)
         let mask = larger.count - 1
-        for slot in slots where slot.entry >= 0 {
-            var index = slot.hash & mask
-            while larger[index].entry >= 0 { index = (index + 1) & mask }
+        for slot in slots where slot.isUsed {
+            var index = Int(slot.tag) & mask
+            while larger[index].isUsed { index = (index + 1) & mask }
             larger[index] = slot
         }
         slots = larger

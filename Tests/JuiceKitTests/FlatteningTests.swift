@@ -109,18 +109,18 @@ import DifferentialSupport
         for level in 0..<levels {
             for _ in 0..<2 {
                 if level == 0 {
-                    edges.append(.init(target: .fruit(0), amount: 1, ingredient: 0))
-                    edges.append(.init(target: .fruit(1), amount: 1, ingredient: 0))
+                    edges.append(.init(target: .fruit(0), amount: 1), ingredient: 0)
+                    edges.append(.init(target: .fruit(1), amount: 1), ingredient: 0)
                 } else {
-                    edges.append(.init(target: .blend(2 * (level - 1)), amount: 1, ingredient: 0))
-                    edges.append(.init(target: .blend(2 * (level - 1) + 1), amount: 1, ingredient: 0))
+                    edges.append(.init(target: .blend(2 * (level - 1)), amount: 1), ingredient: 0)
+                    edges.append(.init(target: .blend(2 * (level - 1) + 1), amount: 1), ingredient: 0)
                 }
                 edges.closeBlend()
                 order.append(order.count)
             }
         }
         for _ in 0..<items {
-            edges.append(.init(target: .blend(2 * (levels - 1)), amount: 1, ingredient: 0))
+            edges.append(.init(target: .blend(2 * (levels - 1)), amount: 1), ingredient: 0)
             edges.closeBlend()
             order.append(order.count)
         }

@@ -467,6 +467,30 @@ import Testing
         #expect(diagnostic.noteSpots.first == NoteSpot("inline.yaml", 4, 9, "'r0' uses 'r1' here"))
     }
 
+    /// With an unknown name before them, the book's edges are copied out
+    /// of the looked-up list (`EdgeTable` keeps each edge's ingredient
+    /// number beside it): the cycle and its note must still point at their
+    /// own ingredients, not at the ones in their list positions.
+    @Test func aCycleAfterAnUnknownNameIsPointedAtItsOwnIngredients() throws {
+        let yaml = """
+            fruits:
+              mango:
+            recipes:
+              first: { mango: 1, nothing: 2, kiwi: 1 }
+              a: { mango: 1, b: 1 }
+              b: { a: 2 }
+            """
+        let compilation = compile(yaml: yaml)
+        #expect(compilation.spots == [
+            Spot(.unknownFruit, "inline.yaml", 4, 22),
+            Spot(.unknownFruit, "inline.yaml", 4, 34),
+            Spot(.recipeCycle, "inline.yaml", 6, 8),
+        ])
+        let cycle = try #require(compilation.diagnostics.first { $0.rule == .recipeCycle })
+        #expect(cycle.message == "recipe cycle: a -> b -> a")
+        #expect(cycle.noteSpots == [NoteSpot("inline.yaml", 5, 18, "'a' uses 'b' here")])
+    }
+
     // MARK: amount-overflow
 
     @Test func amountOverflowInProductAndInSum() throws {
