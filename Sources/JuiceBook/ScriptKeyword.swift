@@ -13,6 +13,9 @@ public enum ScriptKeyword: String, CaseIterable, Sendable {
     /// `stock`: show the stock at this point.
     case stock
 
+    /// The words, in case order.
+    public static let words = allCases.map(\.rawValue)
+
     /// The length in UTF-8 of the longest word.
-    public static let longest = allCases.map(\.rawValue.utf8.count).max() ?? 0
+    public static let longest = words.map(\.utf8.count).max() ?? 0
 }
