@@ -199,10 +199,10 @@ struct Linker {
         var edges: [Edge] = []
         edges.reserveCapacity(declarations.ingredients.count)
         for list in 0..<declarations.ingredients.segmentCount {
-            let (first, ingredients) = declarations.ingredients.segment(list)
+            // Segments come in order, so an edge's place is its ingredient's number.
+            let (_, ingredients) = declarations.ingredients.segment(list)
             for index in ingredients.indices {
                 let ingredient = ingredients[index]
-                let number = first + index
                 guard let definition = declarations.definitions.value(for: ingredient.name, hash: ingredient.nameHash) else {
                     edges.append(.unknown)
                     continue
