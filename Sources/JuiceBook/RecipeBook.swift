@@ -24,8 +24,14 @@ public struct RecipeBook: Sendable {
         public let keeps: Int?
         /// How `juice-run plan` restocks it; nil: never.
         public let restock: Restock?
+        /// The fruits that may stand in for it when an order is short of it,
+        /// in order of preference (version 2 `substitutes:`); empty for most.
+        public let substitutes: [Substitute]
 
-        public init(id: String, label: String, emoji: String?, cost: Int? = nil, pack: Int = 1, keeps: Int? = nil, restock: Restock? = nil) {
+        public init(
+            id: String, label: String, emoji: String?, cost: Int? = nil, pack: Int = 1, keeps: Int? = nil, restock: Restock? = nil,
+            substitutes: [Substitute] = []
+        ) {
             self.id = id
             self.label = label
             self.emoji = emoji
@@ -33,6 +39,21 @@ public struct RecipeBook: Sendable {
             self.pack = pack
             self.keeps = keeps
             self.restock = restock
+            self.substitutes = substitutes
+        }
+    }
+
+    /// A fruit that may stand in for another: `ratio` units of `fruit`
+    /// replace one missing unit (docs/recipes.md, "Substitutes").
+    public struct Substitute: Sendable, Hashable {
+        /// The standing-in fruit's index.
+        public let fruit: Int
+        /// Units of it that replace one missing unit; at least 1.
+        public let ratio: Int
+
+        public init(fruit: Int, ratio: Int) {
+            self.fruit = fruit
+            self.ratio = ratio
         }
     }
 
@@ -119,6 +140,9 @@ public struct RecipeBook: Sendable {
     /// then do reports show batches and servings on hand; a book without
     /// either behaves, and prints, as version 1 did.
     public let keepsServings: Bool
+    /// Whether some fruit lists `substitutes`: only then can an order take
+    /// other fruit than its recipes name, and only then do reports say so.
+    public let declaresSubstitutes: Bool
     /// Whether any fruit declares a `cost:`: only then do reports show money
     /// beyond revenue.
     public var declaresCost: Bool { costs != nil }
@@ -140,6 +164,7 @@ public struct RecipeBook: Sendable {
         self.openingStock = openingStock
         self.openingServings = openingServings
         self.keepsServings = keepsServings
+        declaresSubstitutes = fruits.contains { !$0.substitutes.isEmpty }
         planner = keepsServings
             ? BatchPlanner(yields: recipes.map(\.yield), recipeIngredients: recipes.map(\.ingredients), menuIngredients: menu.map(\.ingredients))
             : nil
