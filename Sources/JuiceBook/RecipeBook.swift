@@ -92,6 +92,11 @@ public struct RecipeBook: Sendable {
     public struct FruitAmount: Sendable, Hashable {
         public let fruit: Int
         public let amount: Int
+
+        public init(fruit: Int, amount: Int) {
+            self.fruit = fruit
+            self.amount = amount
+        }
     }
 
     /// An intermediate recipe: usable as an ingredient, never sold.

@@ -15,7 +15,9 @@ public enum Capacity {
 
     /// A row per menu item, in menu order.
     public static func of(_ book: RecipeBook, stock: FruitStore) -> [Row] {
-        if let planner = book.planner { return planned(book, planner, stock: stock) }
+        let planner = OrderPlanner(book: book)
+        if planner.declaresSubstitutes { return substituted(book, planner, stock: stock) }
+        if planner.keepsServings { return planned(book, planner, stock: stock) }
         return book.menu.indices.map { index in
             let limit = limit(of: book.menu[index].needs, stock: stock.counts)
             return Row(menu: index, count: limit?.count ?? 0, limitingFruit: limit?.fruit)
@@ -25,8 +27,8 @@ public enum Capacity {
     /// Capacity where servings are kept: the exact count of orders in a
     /// row, leftovers included (`BatchPlanner.capacity`), and the fruit the
     /// next order would lack first, in fruit order.
-    private static func planned(_ book: RecipeBook, _ planner: BatchPlanner, stock: FruitStore) -> [Row] {
-        var scratch = BatchPlanner.Scratch(recipes: book.recipes.count, fruits: book.fruits.count)
+    private static func planned(_ book: RecipeBook, _ planner: OrderPlanner, stock: FruitStore) -> [Row] {
+        var draft = planner.makeDraft()
         // Items with the same ingredients have the same capacity: each search
         // is dozens of plans, and a plan of an item over a deep chain of
         // recipes reads all of it, so a generated menu of look-alikes is
@@ -34,14 +36,28 @@ public enum Capacity {
         var known: [[RecipeBook.Ingredient]: (count: Int, limiting: Int?)] = [:]
         return book.menu.indices.map { index in
             if let row = known[book.menu[index].ingredients] { return Row(menu: index, count: row.count, limitingFruit: row.limiting) }
-            guard let count = planner.capacity(menu: index, stock: stock.counts, onHand: stock.servings, scratch: &scratch) else {
+            guard let count = planner.capacity(index, counts: stock.counts, servings: stock.servings, draft: &draft) else {
                 return Row(menu: index, count: 0, limitingFruit: nil)
             }
             let (next, overflow) = count.addingReportingOverflow(1)
-            planner.plan(menu: index, times: overflow ? count : next, onHand: stock.servings, into: &scratch)
-            let limiting = scratch.touched.sorted().first { scratch.fruit[$0] > stock[$0] }
+            _ = planner.decide(index, times: overflow ? count : next, counts: stock.counts, servings: stock.servings, substituting: false, into: &draft)
+            let limiting = planner.shortages(draft).first?.fruit
             known[book.menu[index].ingredients] = (count, limiting)
             return Row(menu: index, count: count, limitingFruit: limiting)
+        }
+    }
+
+    /// Capacity where substitutes may stand in: the orders in a row, each
+    /// decided on the stock the one before left, and the first fruit the
+    /// next order lacks even with its substitutes.
+    private static func substituted(_ book: RecipeBook, _ planner: OrderPlanner, stock: FruitStore) -> [Row] {
+        var draft = planner.makeDraft()
+        return book.menu.indices.map { index in
+            let (count, after) = planner.capacityAndStock(index, counts: stock.counts, servings: stock.servings, draft: &draft)
+            guard let count else { return Row(menu: index, count: 0, limitingFruit: nil) }
+            let next = after ?? stock
+            _ = planner.decide(index, times: 1, counts: next.counts, servings: next.servings, substituting: true, into: &draft)
+            return Row(menu: index, count: count, limitingFruit: planner.shortages(draft).first?.fruit)
         }
     }
 

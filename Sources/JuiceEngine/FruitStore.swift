@@ -20,7 +20,7 @@ public struct FruitStore: Sendable, Hashable {
         case notEnough(have: Int)
     }
 
-    public private(set) var counts: [Int]
+    public internal(set) var counts: [Int]
     /// Servings on hand by recipe index, in a book that keeps them
     /// (`RecipeBook.keepsServings`); empty otherwise.
     public internal(set) var servings: [Int]
@@ -143,11 +143,4 @@ public struct FruitStore: Sendable, Hashable {
         for index in span { counts[needs[index].fruit] -= needs[index].amount * taken }
         return taken
     }
-}
-
-/// One fruit an order lacked.
-public struct Shortage: Sendable, Hashable {
-    public let fruit: Int
-    public let need: Int
-    public let have: Int
 }

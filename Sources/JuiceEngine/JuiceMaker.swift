@@ -4,50 +4,63 @@ import JuiceDiagnostics
 import JuiceBook
 /// Makes menu items from a `FruitStore`, all fruit or none.
 ///
-/// It works on a compiled `RecipeBook`: each menu item's need is already
-/// flattened to whole fruits, so making one is a check over a short array
-/// followed by the take, with no recursion and no string lookups.
+/// Every order is decided by the maker's `OrderPlanner`, the one author of
+/// what an order takes (batches and substitutes included); the maker takes
+/// what it decides. A plain book's order is a check over the item's
+/// flattened need followed by the take, with no recursion and no string
+/// lookups: the planner's fast path, inlined here.
 ///
-/// This is the one answer to "what does this order take, and can it be
-/// made": the simulation, the counter, capacity and the editor's hover ask
-/// it (or `Capacity` and `ShortfallLedger`, which read the same `OrderNeeds`).
+/// The simulation, the counter, the planner's days and the editor's hover
+/// ask it, `Capacity` or `ShortfallLedger`, which decide through the same
+/// planner.
 public struct JuiceMaker: Sendable {
     /// What became of one order.
     public enum Outcome: Sendable, Hashable {
         case served
-        /// Nothing was taken; every short fruit is listed, in fruit order.
+        /// Nothing was taken; every short fruit is listed, in fruit order
+        /// (each followed by its substitutes that ran short).
         case refused([Shortage])
     }
 
     public let book: RecipeBook
     public var store: FruitStore
-    /// What an order of each menu item takes.
-    @usableFromInline let orders: OrderNeeds
+    /// The one author of what an order takes.
+    public let planner: OrderPlanner
+    /// The planner's flat needs, for the inlined plain path.
+    @usableFromInline var orders: OrderNeeds { planner.needs }
     /// The batches the last order served made, by recipe index in recipe
     /// order (only in a book that keeps servings; empty otherwise). Read
-    /// from the last plan when asked: a quiet run never asks.
+    /// from the last decision when asked: a quiet run never asks.
     public var batchesMade: [BatchPlanner.Part] {
-        guard lastServed else { return [] }
+        guard lastServed, planner.batches != nil else { return [] }
+        let scratch = draft.scratch
         return scratch.walked.filter { scratch.batches[$0] > 0 }.sorted().map { BatchPlanner.Part(index: $0, amount: scratch.batches[$0]) }
+    }
+    /// The substitutes that stood in for the last order served, in the
+    /// order drawn; empty when none did.
+    public var substitutionsMade: [Substitution] {
+        guard lastServed, draft.covered else { return [] }
+        return draft.cover.substitutions
     }
     /// Whether orders plan batches (the book keeps servings).
     @inlinable public var keepsServings: Bool { orders.keepsServings }
-    /// Whether the last planned order was served: its plan is then in
-    /// `scratch`, for a `ShortfallLedger` that follows the same stock.
+    /// Whether the last decided order was served: its plan is then in
+    /// `draft`, for a `ShortfallLedger` that follows the same stock.
     public private(set) var lastServed = false
-    /// Working space for planning orders in a book that keeps servings.
-    private(set) var scratch: BatchPlanner.Scratch
-    /// The fruit the orders served took, batches included, by fruit index,
-    /// saturating at `Int.max`; counted only in a book that declares costs
-    /// (empty otherwise), for the run's `fruitCost`.
+    /// Working space for decisions in a book that keeps servings or has
+    /// substitutes.
+    private(set) var draft: OrderPlanner.Draft
+    /// The fruit the orders served took, batches and substitutes included,
+    /// by fruit index, saturating at `Int.max`; counted only in a book that
+    /// declares costs (empty otherwise), for the run's `fruitCost`.
     public private(set) var fruitTaken: [Int]
 
     /// A maker for `book` with `store`, the opening stock by default.
     public init(book: RecipeBook, store: FruitStore? = nil) {
         self.book = book
         self.store = store ?? FruitStore(book: book)
-        orders = OrderNeeds(book: book)
-        scratch = BatchPlanner.Scratch(recipes: book.planner == nil ? 0 : book.recipes.count, fruits: book.planner == nil ? 0 : book.fruits.count)
+        planner = OrderPlanner(book: book)
+        draft = planner.makeDraft()
         fruitTaken = book.costs == nil ? [] : Array(repeating: 0, count: book.fruits.count)
     }
 
@@ -68,9 +81,9 @@ public struct JuiceMaker: Sendable {
         return store.take(orders.parts, orders.spans[menuIndex], shortages: &short)
     }
 
-    /// An order in a book that keeps servings (planned) or counts fruit.
+    /// An order in a book that keeps servings, has substitutes or counts fruit.
     @usableFromInline mutating func makeOther(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
-        if orders.keepsServings { return makePlanned(menuIndex, shortages: &short) }
+        if orders.keepsServings || orders.substitutes { return makeDecided(menuIndex, shortages: &short) }
         guard store.take(orders.parts, orders.spans[menuIndex], shortages: &short) else { return false }
         count(menuIndex, times: 1)
         return true
@@ -98,14 +111,17 @@ public struct JuiceMaker: Sendable {
 
     /// Makes up to `times` of the menu item at `menuIndex`, one after another
     /// as `makeIfAvailable(_:)` would, and returns how many were served; nil
-    /// (nothing made) when a need is not a positive amount.
+    /// (nothing made) when the caller must make them one at a time: a need
+    /// is not a positive amount, or substitutes may stand in (each order is
+    /// then decided on the stock the one before left).
     @inlinable public mutating func makeIfAvailable(_ menuIndex: Int, times: Int) -> Int? {
         if !orders.isPlain { return makeOther(menuIndex, times: times) }
         return store.take(upTo: times, orders.parts, orders.spans[menuIndex])
     }
 
-    /// `times` orders in a book that keeps servings or counts fruit.
+    /// `times` orders in a book that keeps servings, has substitutes or counts fruit.
     @usableFromInline mutating func makeOther(_ menuIndex: Int, times: Int) -> Int? {
+        if orders.substitutes { return nil }
         if orders.keepsServings { return makePlanned(menuIndex, times: times) }
         let served = store.take(upTo: times, orders.parts, orders.spans[menuIndex])
         if let served, served > 0 { count(menuIndex, times: served) }
@@ -113,58 +129,48 @@ public struct JuiceMaker: Sendable {
     }
 
     /// The fruits short for one order of the menu item at `menuIndex` from
-    /// the stock as it is, in fruit order; empty when it can be made now.
+    /// the stock as it is, in fruit order (each followed by its substitutes
+    /// that ran short); empty when it can be made now.
     public func shortages(_ menuIndex: Int) -> [Shortage] {
-        guard orders.keepsServings, let planner = book.planner else { return store.shortages(for: orders.parts, orders.spans[menuIndex]) }
-        var scratch = scratch
-        planner.plan(menu: menuIndex, onHand: store.servings, into: &scratch)
-        return Self.shortages(scratch, store)
+        var draft = draft
+        guard !planner.decide(menuIndex, times: 1, counts: store.counts, servings: store.servings, substituting: true, into: &draft) else { return [] }
+        return planner.shortages(draft)
     }
 
-    /// The fruits a plan takes beyond `store`, in fruit order.
-    private static func shortages(_ scratch: BatchPlanner.Scratch, _ store: FruitStore) -> [Shortage] {
-        scratch.touched.sorted().compactMap { fruit in
-            scratch.fruit[fruit] > store[fruit] ? Shortage(fruit: fruit, need: scratch.fruit[fruit], have: store[fruit]) : nil
-        }
-    }
-
-    /// One order in a book that keeps servings: planned on the servings on
-    /// hand (`BatchPlanner`), all fruit and batches or nothing.
-    @usableFromInline mutating func makePlanned(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
+    /// One order decided by the planner: all fruit and batches or nothing.
+    @usableFromInline mutating func makeDecided(_ menuIndex: Int, shortages short: inout [Shortage]) -> Bool {
         if !short.isEmpty { short.removeAll(keepingCapacity: true) }
         lastServed = false
-        guard let planner = book.planner else { return false }
-        planner.plan(menu: menuIndex, onHand: store.servings, into: &scratch)
-        // Most orders are served: the list of short fruits is made only for a refusal.
-        guard scratch.fits(in: store.counts) else {
-            short += Self.shortages(scratch, store)
+        guard planner.decide(menuIndex, times: 1, counts: store.counts, servings: store.servings, substituting: true, into: &draft) else {
+            // Most orders are served: the list of short fruits is made only for a refusal.
+            short += planner.shortages(draft)
             return false
         }
-        take(planner)
+        take()
         return true
     }
 
-    /// Up to `times` orders in a row in a book that keeps servings: as many
-    /// as the planner's capacity says, planned and taken as one.
+    /// Up to `times` orders in a row in a book that keeps servings (and
+    /// has no substitutes): as many as the planner's capacity says,
+    /// decided and taken as one.
     @usableFromInline mutating func makePlanned(_ menuIndex: Int, times: Int) -> Int? {
         lastServed = false
-        guard let planner = book.planner, times > 0 else { return 0 }
-        let served = planner.capacity(menu: menuIndex, stock: store.counts, onHand: store.servings, limit: times, scratch: &scratch) ?? times
+        guard times > 0 else { return 0 }
+        let served = planner.capacity(menuIndex, counts: store.counts, servings: store.servings, limit: times, draft: &draft) ?? times
         guard served > 0 else { return 0 }
-        planner.plan(menu: menuIndex, times: served, onHand: store.servings, into: &scratch)
-        take(planner)
+        guard planner.decide(menuIndex, times: served, counts: store.counts, servings: store.servings, substituting: false, into: &draft) else { return 0 }
+        take()
         return served
     }
 
-    /// Takes the plan in `scratch` from the store and notes its batches.
-    private mutating func take(_ planner: BatchPlanner) {
-        store.takePlanned(scratch)
-        if !fruitTaken.isEmpty {
-            scratch.forEachFruit { fruit, amount in
-                if fruitTaken.indices.contains(fruit) { fruitTaken[fruit] = BatchPlanner.Scratch.saturating(fruitTaken[fruit], plus: amount) }
-            }
+    /// Takes the last decision from the store and notes what it took.
+    private mutating func take() {
+        if fruitTaken.isEmpty {
+            var none: [Int] = []
+            planner.apply(draft, to: &store, counting: &none)
+        } else {
+            planner.apply(draft, to: &store, counting: &fruitTaken)
         }
-        planner.apply(scratch, to: &store.servings)
         lastServed = true
     }
 
@@ -176,5 +182,22 @@ public struct JuiceMaker: Sendable {
     /// Makes one of the menu item named `id`, or returns nil when the menu has no such item.
     public mutating func make(_ id: String) -> Outcome? {
         book.menuIndex(id).map { make($0) }
+    }
+
+    /// What `times` orders of the menu item at `menuIndex` take from the
+    /// stock as it is now (`OrderPlanner.plan`); nothing is taken.
+    public func plan(_ menuIndex: Int, times: Int = 1) -> OrderPlan {
+        planner.plan(menuIndex, times: times, against: store)
+    }
+
+    /// Makes what `plan` says, all or nothing (`FruitStore.apply`), and
+    /// counts its fruit for the run's money.
+    public mutating func make(_ plan: OrderPlan) throws(FruitStore.ChangeError) {
+        try store.apply(plan)
+        lastServed = false
+        guard !fruitTaken.isEmpty else { return }
+        for taken in plan.fruit where fruitTaken.indices.contains(taken.fruit) {
+            fruitTaken[taken.fruit] = BatchPlanner.Scratch.saturating(fruitTaken[taken.fruit], plus: taken.amount)
+        }
     }
 }

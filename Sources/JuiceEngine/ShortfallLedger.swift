@@ -1,7 +1,9 @@
 import JuiceBook
 
 /// How much more fruit a run needed at its worst moment: the stock of the
-/// same run with every order served, kept beside the real one. Each fruit's
+/// same run with every order served, kept beside the real one. It answers
+/// "what to buy so that no substitute is needed": each order takes what
+/// the planner decides without substitutes. Each fruit's
 /// count may fall below zero; the lowest it reaches, below zero, is its
 /// shortfall. Restocks and `set`s move it as they move the real stock.
 public struct ShortfallLedger: Sendable {
@@ -39,6 +41,7 @@ public struct ShortfallLedger: Sendable {
     }
 
     @usableFromInline var levels: [Level]
+    /// The planner's flat needs, for the inlined plain path.
     @usableFromInline let orders: OrderNeeds
     /// In a book that keeps servings: the all-served run's servings on hand,
     /// on which its batches are planned; nil while it follows the real run
@@ -47,16 +50,16 @@ public struct ShortfallLedger: Sendable {
     /// benchmark's replay (100,000 orders: 389 M → 370 M instructions),
     /// and it puts "do the two runs still agree" in one place.
     private var servings: [Int]?
-    private let planner: BatchPlanner?
-    private var scratch: BatchPlanner.Scratch
+    private let planner: OrderPlanner
+    private var draft: OrderPlanner.Draft
 
     /// Follows `maker`'s run from its stock as it is now.
     public init(following maker: JuiceMaker) {
         levels = maker.store.counts.map { Level(count: $0, lowest: $0) }
         orders = maker.orders
         servings = nil
-        planner = maker.book.planner
-        scratch = BatchPlanner.Scratch(recipes: planner?.recipeCount ?? 0, fruits: planner == nil ? 0 : levels.count)
+        planner = maker.planner
+        draft = planner.makeDraft()
     }
 
     /// Serves `times` orders of menu item `menu`, short or not, just after
@@ -74,11 +77,12 @@ public struct ShortfallLedger: Sendable {
     }
 
     @usableFromInline mutating func servePlanned(_ menu: Int, times: Int, alongside maker: borrowing JuiceMaker, served: Int) {
-        guard let planner, times > 0 else { return }
+        guard let batches = planner.batches, times > 0 else { return }
         var left = times
         if servings == nil {
             if served > 0 && maker.lastServed {
-                take(maker.scratch, planner)
+                // The real run's batch plan, before any substitute stood in.
+                take(maker.draft.scratch, batches)
                 left -= served
             }
             guard left > 0 else { return }
@@ -88,8 +92,8 @@ public struct ShortfallLedger: Sendable {
             servings = maker.store.servings
         }
         guard let onHand = servings else { return }
-        planner.plan(menu: menu, times: left, onHand: onHand, into: &scratch)
-        take(scratch, planner)
+        batches.plan(menu: menu, times: left, onHand: onHand, into: &draft.scratch)
+        take(draft.scratch, batches)
     }
 
     /// Takes a plan's fruit, every fruit at once (its count only falls, so

@@ -34,6 +34,10 @@ public protocol SimulationReporter {
     /// An order served or refused, with the batches a served one made (by
     /// recipe index, in recipe order; empty unless the book keeps servings).
     mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part])
+    /// An order served or refused in a book with substitutes: also the
+    /// substitutes that stood in for a served one (empty when none did).
+    mutating func order(
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution])
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int)
     mutating func set(line: Int, fruit: Int, stock: Int)
     /// `restock RECIPE N`: the servings on hand are now `servings`.
@@ -55,6 +59,12 @@ extension SimulationReporter {
     /// A reporter that shows no batches hears of the order alone.
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
         order(sequence: sequence, line: line, menu: menu, outcome: outcome)
+    }
+    /// A reporter that shows no substitutes hears of the order and its batches.
+    public mutating func order(
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+    ) {
+        order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: batches)
     }
     public mutating func restock(line: Int, recipe: Int, amount: Int, servings: Int) {}
     public mutating func set(line: Int, recipe: Int, servings: Int) {}
@@ -202,7 +212,11 @@ public struct Simulation<Reporter: SimulationReporter> {
         virtual.serve(menu, alongside: maker, served: served ? 1 : 0)
         if wantsEvents {
             let outcome: JuiceMaker.Outcome = served ? .served : .refused(shortages)
-            if maker.keepsServings {
+            if maker.planner.declaresSubstitutes {
+                reporter.order(
+                    sequence: summary.orders, line: line, menu: menu, outcome: outcome, batches: served ? maker.batchesMade : [],
+                    substitutions: served ? maker.substitutionsMade : [])
+            } else if maker.keepsServings {
                 reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: outcome, batches: served ? maker.batchesMade : [])
             } else {
                 reporter.order(sequence: summary.orders, line: line, menu: menu, outcome: outcome)

@@ -8,6 +8,12 @@ import JuiceEngine
 /// a summary. Field names are a contract: new fields may be added, none renamed.
 ///
 ///     {"type":"order","seq":N,"line":L,"source":SRC,"menu":ID,"status":"served"|"refused","short":[{"fruit","need","have"}]}
+///
+/// A served order that made batches adds `"batches":{RECIPE:n,...}`; one
+/// that drew on substitutes adds `"substituted":{FRUIT:{SUBSTITUTE:units,...},...}`;
+/// a substitute that ran short for a refused order is in `short` with
+/// `"for":FRUIT`. A book without yields or substitutes never has them.
+///
 ///     {"type":"restock","line":L,"source":SRC,"fruit":F,"amount":N,"stock":S}
 ///     {"type":"set","line":L,"source":SRC,"fruit":F,"stock":S}
 ///     {"type":"stock","line":L,"source":SRC,"stock":{"fruit":n,...}}
@@ -90,9 +96,15 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     }
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
-        guard batches.isEmpty else {
+        order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: batches, substitutions: [])
+    }
+
+    public mutating func order(
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+    ) {
+        guard batches.isEmpty && substitutions.isEmpty else {
             guard !quiet else { return }
-            return orderWithBatches(sequence: sequence, line: line, menu: menu, batches: batches)
+            return orderWithPlan(sequence: sequence, line: line, menu: menu, batches: batches, substitutions: substitutions)
         }
         order(sequence: sequence, line: line, menu: menu, outcome: outcome)
     }
@@ -115,6 +127,10 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
                 output.append(decimal: shortage.need)
                 output.append(Self.haveKey)
                 output.append(decimal: shortage.have)
+                if let fruit = shortage.standsInFor {
+                    let piece = Array(Self.standsInPiece(book.fruits[fruit].id).utf8)
+                    output.append(piece, piece.indices)
+                }
                 output.append(byte: UInt8(ascii: "}"))
             }
             output.append(byte: UInt8(ascii: "]"))
@@ -123,9 +139,21 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         output.endLine()
     }
 
-    /// A served order that made batches: `"batches":{"syrup":1}` after its
-    /// empty `short`. Written plainly: only books that keep servings have it.
-    private mutating func orderWithBatches(sequence: Int, line: Int, menu: Int, batches: [BatchPlanner.Part]) {
+    /// `,"for":"strawberry"`: the fruit a substitute that ran short stood in for.
+    private static func standsInPiece(_ id: String) -> String {
+        var text = #","for":"#
+        JSONWriter.appendString(id, to: &text)
+        return text
+    }
+
+    /// A served order that made batches or drew on substitutes:
+    /// `"batches":{"syrup":1}` and `"substituted":{"strawberry":
+    /// {"frozen-strawberry":4}}` (units of each substitute taken) after its
+    /// empty `short`, each only when there is one. Written plainly: only
+    /// books that keep servings or declare substitutes have them.
+    private mutating func orderWithPlan(
+        sequence: Int, line: Int, menu: Int, batches: [BatchPlanner.Part], substitutions: [Substitution]
+    ) {
         var json = JSONWriter()
         json.beginObject()
         json.field("type", "order")
@@ -137,10 +165,26 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         json.key("short")
         json.beginArray()
         json.endArray()
-        json.key("batches")
-        json.beginObject()
-        for batch in batches { json.field(book.recipes[batch.index].id, batch.amount) }
-        json.endObject()
+        if !batches.isEmpty {
+            json.key("batches")
+            json.beginObject()
+            for batch in batches { json.field(book.recipes[batch.index].id, batch.amount) }
+            json.endObject()
+        }
+        if !substitutions.isEmpty {
+            json.key("substituted")
+            json.beginObject()
+            // By fruit in fruit order, each fruit's substitutes in the order drawn.
+            for fruit in Set(substitutions.map(\.fruit)).sorted() {
+                json.key(book.fruits[fruit].id)
+                json.beginObject()
+                for substitution in substitutions where substitution.fruit == fruit {
+                    json.field(book.fruits[substitution.substitute].id, substitution.units)
+                }
+                json.endObject()
+            }
+            json.endObject()
+        }
         json.endObject()
         output.line(json.output)
     }

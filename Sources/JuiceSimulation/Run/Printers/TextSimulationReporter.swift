@@ -36,11 +36,18 @@ public struct TextSimulationReporter: SimulationReporter {
     }
 
     public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
+        order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: batches, substitutions: [])
+    }
+
+    public mutating func order(
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+    ) {
         guard !quiet else { return }
         switch outcome {
         case .served:
             let made = batches.isEmpty ? "" : " (batches: " + batches.map { "\(book.recipes[$0.index].id) \($0.amount)" }.joined(separator: ", ") + ")"
-            output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) served\(made)")
+            let stoodIn = substitutions.isEmpty ? "" : " (" + Self.describe(substitutions, book: book) + ")"
+            output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) served\(made)\(stoodIn)")
         case .refused(let short):
             output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) refused (\(Self.describe(short, book: book)))")
         }
@@ -148,9 +155,19 @@ public struct TextSimulationReporter: SimulationReporter {
         }
     }
 
-    /// `strawberry: need 16, have 10; banana: need 2, have 0`
+    /// `strawberry: need 16, have 10; banana: need 2, have 0`; a substitute
+    /// that ran short reads `frozen-strawberry for strawberry: need 6, have 2`.
     public static func describe(_ short: [Shortage], book: RecipeBook) -> String {
-        short.map { "\(book.fruits[$0.fruit].id): need \($0.need), have \($0.have)" }.joined(separator: "; ")
+        short.map { shortage in
+            let standsIn = shortage.standsInFor.map { " for \(book.fruits[$0].id)" } ?? ""
+            return "\(book.fruits[shortage.fruit].id)\(standsIn): need \(shortage.need), have \(shortage.have)"
+        }.joined(separator: "; ")
+    }
+
+    /// `frozen-strawberry 4 for strawberry, mango-puree 2 for mango`: what
+    /// stood in, in units of the substitute taken.
+    public static func describe(_ substitutions: [Substitution], book: RecipeBook) -> String {
+        substitutions.map { "\(book.fruits[$0.substitute].id) \($0.units) for \(book.fruits[$0.fruit].id)" }.joined(separator: ", ")
     }
 
     /// `orders.txt:3: error: unknown menu item 'mango-jiuce'` and a help line.

@@ -1,0 +1,115 @@
+import JuiceBook
+
+/// The substitutes rule (docs/recipes.md, "Substitutes"), and the one place
+/// that lists what an order lacks: given what an order needs of each fruit
+/// and the stock, it covers what is missing from the fruits' substitutes,
+/// or says what is still short.
+///
+/// 1. Each fruit first serves the order's own need for it, a fruit that is
+///    also another fruit's substitute included.
+/// 2. A fruit short by k units is then covered from its substitutes in the
+///    listed order, each missing unit taking `ratio` units of the
+///    substitute out of what is left of it; short fruits are covered in
+///    fruit (declaration) order.
+/// 3. A substitute's own substitutes are not followed.
+/// 4. Units still missing after the last substitute refuse the order.
+///
+/// Covering unit by unit takes from a substitute until fewer than `ratio`
+/// units of it are left, and never comes back to it, so each substitute
+/// covers as many units as it can at once here. The reference models
+/// (Tests/Reference, DifferentialSupport) cover one unit at a time.
+///
+/// Its arrays are indexed by fruit and cleared through the lists of what
+/// the last cover touched, so a long run reuses one cover.
+struct SubstituteCover: Sendable {
+    /// Units drawn of each fruit as a substitute; zero outside `drawn`.
+    private var draw: [Int]
+    private var drawn: [Int] = []
+    /// Each fruit's own need in the last cover; zero outside `requirement`.
+    private var required: [Int]
+    /// What the last cover was asked for, by fruit in fruit order.
+    private(set) var requirement: [RecipeBook.FruitAmount] = []
+    /// The substitutes that stood in, in the order drawn.
+    private(set) var substitutions: [Substitution] = []
+    /// What is still short (empty when the last cover succeeded).
+    private(set) var shortages: [Shortage] = []
+
+    init(fruits: Int) {
+        draw = Array(repeating: 0, count: max(fruits, 0))
+        required = draw
+    }
+
+    /// Covers `requirement` (each fruit once, in fruit order) from `stock`
+    /// (by fruit; a fruit past its end has none) with `substitutes` (by
+    /// fruit; empty: none), and returns whether nothing is left short.
+    mutating func cover(_ requirement: [RecipeBook.FruitAmount], stock: [Int], substitutes: [[RecipeBook.Substitute]]) -> Bool {
+        clear()
+        self.requirement = requirement
+        for need in requirement where required.indices.contains(need.fruit) { required[need.fruit] = need.amount }
+        for need in requirement {
+            let have = Self.count(need.fruit, in: stock)
+            guard need.amount > have else { continue }
+            var missing = need.amount - have
+            var ranShort: [Shortage] = []
+            let standIns = substitutes.indices.contains(need.fruit) ? substitutes[need.fruit] : []
+            for standIn in standIns where standIn.ratio >= 1 && draw.indices.contains(standIn.fruit) && standIn.fruit != need.fruit {
+                let substitute = standIn.fruit
+                let stocked = Self.count(substitute, in: stock)
+                // Its own need first, then what earlier short fruits drew.
+                let used = min(required[substitute], stocked) + draw[substitute]
+                let covered = min(missing, (stocked - used) / standIn.ratio)
+                if covered > 0 {
+                    // At most what is left of it, so no overflow.
+                    let units = covered * standIn.ratio
+                    if draw[substitute] == 0 { drawn.append(substitute) }
+                    draw[substitute] += units
+                    missing -= covered
+                    substitutions.append(Substitution(fruit: need.fruit, substitute: substitute, units: units, covered: covered))
+                }
+                if missing == 0 { break }
+                let asked = Self.saturating(Self.saturating(used, plus: covered * standIn.ratio), plus: Self.saturating(missing, times: standIn.ratio))
+                ranShort.append(Shortage(fruit: substitute, need: asked, have: stocked, standsInFor: need.fruit))
+            }
+            guard missing > 0 else { continue }
+            shortages.append(Shortage(fruit: need.fruit, need: need.amount, have: have))
+            shortages += ranShort
+        }
+        return shortages.isEmpty
+    }
+
+    /// After a successful cover: each fruit taken and how much (its own
+    /// need, as far as the stock has it, plus what it gave as a
+    /// substitute), in fruit order.
+    func taken(from stock: [Int]) -> [RecipeBook.FruitAmount] {
+        var taken: [RecipeBook.FruitAmount] = []
+        taken.reserveCapacity(requirement.count + drawn.count)
+        for need in requirement where need.amount > 0 {
+            let own = min(need.amount, Self.count(need.fruit, in: stock))
+            let total = own + draw[need.fruit]
+            if total > 0 { taken.append(RecipeBook.FruitAmount(fruit: need.fruit, amount: total)) }
+        }
+        for fruit in drawn where required[fruit] == 0 {
+            taken.append(RecipeBook.FruitAmount(fruit: fruit, amount: draw[fruit]))
+        }
+        return taken.sorted { $0.fruit < $1.fruit }
+    }
+
+    /// Whether the last cover drew on a substitute.
+    var substituted: Bool { !substitutions.isEmpty }
+
+    private mutating func clear() {
+        for fruit in drawn { draw[fruit] = 0 }
+        drawn.removeAll(keepingCapacity: true)
+        for need in requirement where required.indices.contains(need.fruit) { required[need.fruit] = 0 }
+        requirement = []
+        if !substitutions.isEmpty { substitutions.removeAll(keepingCapacity: true) }
+        if !shortages.isEmpty { shortages.removeAll(keepingCapacity: true) }
+    }
+
+    private static func count(_ fruit: Int, in stock: [Int]) -> Int {
+        stock.indices.contains(fruit) ? max(stock[fruit], 0) : 0
+    }
+
+    static func saturating(_ total: Int, plus amount: Int) -> Int { BatchPlanner.Scratch.saturating(total, plus: amount) }
+    static func saturating(_ amount: Int, times: Int) -> Int { BatchPlanner.Scratch.saturating(amount, times: times) }
+}
