@@ -21,6 +21,18 @@ so that the model's own self-test can check that the two agree on many
 random books. It is never used to produce expected output, unless a caller
 asks for it explicitly (the self-test does, to compare whole runs).
 
+Substitutes (issue 37): a fruit may list fruits that stand in for it
+(`substitutes: { frozen-strawberry: 1 }`, ratio = units per missing unit).
+An order is first planned as above on a scratch copy with unlimited fruit,
+which gives its total need of each fruit without taking anything; each fruit
+then serves its own need, and the units still missing are covered *one
+missing unit at a time* (`cover_unit_by_unit`): walk the fruit's substitutes
+in the listed order and take `ratio` units, one by one, from the first that
+still has that many. No division; the closed form's `cover_closed_form`
+(min(missing, left // ratio) at once, as the engine does) exists only for
+the self-test. The shortfall's all-served run has unlimited fruit, so it
+never substitutes: the shortfall ignores substitutes, as specified.
+
 Exact arithmetic: money is kept as `fractions.Fraction`; it is rounded only
 where the tool prints it (`money_2dp`, half to even, 2 places).
 
@@ -56,6 +68,9 @@ class Fruit:
     emoji: str | None = None
     cost: int | None = None  # the cost of one unit; None when the book gives none
     pack: int = 1  # bought in packs of this many units
+    # (substitute fruit id, units that replace ONE missing unit), in the
+    # order written: the order of preference. Empty: no substitutes.
+    substitutes: tuple[tuple[str, int], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,6 +112,11 @@ class Book:
         return any(r.long_form and r.has_yield_key for r in self.recipes.values()) or bool(
             self.recipe_stock
         )
+
+    @property
+    def has_substitutes(self) -> bool:
+        """Some fruit declares a non-empty `substitutes:` mapping."""
+        return any(f.substitutes for f in self.fruits.values())
 
     @property
     def has_money(self) -> bool:
@@ -189,7 +209,8 @@ def load_book_texts(files: Iterable[tuple[str, str]]) -> Book:
                     raise BookError(f"{name}: fruit {fid}: bad pack {pack!r}")
                 _declare(book, fid)
                 book.fruits[fid] = Fruit(
-                    fid, _optional_text(fid, body, "label"), _optional_text(fid, body, "emoji"), cost, pack
+                    fid, _optional_text(fid, body, "label"), _optional_text(fid, body, "emoji"), cost, pack,
+                    _substitutes(name, fid, body.get("substitutes")),
                 )
             for sid, amount in (doc.get("stock") or {}).items():
                 if not _is_whole(amount, 0):
@@ -229,8 +250,37 @@ def load_book_texts(files: Iterable[tuple[str, str]]) -> Book:
             book.recipe_stock[sid] = amount
         else:
             raise BookError(f"stock names {sid!r}, which is no fruit or recipe")
+    _check_substitutes(book)
     _check_graph(book)
     return book
+
+
+def _substitutes(name: str, fid, body) -> tuple[tuple[str, int], ...]:
+    """A fruit's `substitutes:`: a mapping of fruit id -> whole number >= 1,
+    in the order written. Whether each key is a fruit is checked once the
+    whole book is read (`_check_substitutes`): it may be declared later."""
+    if body is None:
+        return ()
+    if not isinstance(body, dict):
+        raise BookError(f"{name}: fruit {fid}: substitutes must be a mapping")
+    out = []
+    for sid, ratio in body.items():
+        if not isinstance(sid, str) or not sid or not _is_whole(ratio, 1):
+            raise BookError(f"{name}: fruit {fid}: bad substitute {sid!r}: {ratio!r}")
+        out.append((sid, ratio))
+    return tuple(out)
+
+
+def _check_substitutes(book: Book) -> None:
+    """Every substitute is another declared fruit (not itself, not a recipe
+    or menu item, not unknown)."""
+    for fruit in book.fruits.values():
+        for sid, _ in fruit.substitutes:
+            if sid == fruit.id:
+                raise BookError(f"fruit {fruit.id}: a fruit cannot substitute for itself")
+            if sid not in book.fruits:
+                what = "a recipe" if sid in book.recipes else "a menu item" if sid in book.menu else "unknown"
+                raise BookError(f"fruit {fruit.id}: substitute {sid!r} is {what}, not a fruit")
 
 
 def _declare(book: Book, ident) -> None:
@@ -275,13 +325,23 @@ class Outcome:
     stock given; `taken`, `batches` and `on_hand_after` describe the plan as
     if it were made (for a refused order: with unlimited fruit, from the same
     state), which the all-served shortfall run needs. `short` lists each
-    fruit whose total exceeds the stock, in fruit declaration order."""
+    fruit whose total exceeds the stock, in fruit declaration order.
+
+    With substitutes: `taken` of a served order includes the substitutes'
+    units; `short` lists only the fruits still short after their
+    substitutes; `short_for[F]` lists, for such a fruit F, each substitute
+    that ran short while covering it as (substitute, asked, stock), in
+    listed order; `substituted[F][S]` is the units of S a served order took
+    for F (F in fruit order, S in the order drawn). Both are empty for a
+    book without substitutes, and `substituted` is empty for a refusal."""
 
     served: bool
     taken: dict[str, int]  # fruit -> units, fruit declaration order, > 0 only
     batches: dict[str, int]  # recipe -> batches, recipe declaration order, > 0 only
     on_hand_after: dict[str, int]  # every recipe
     short: list[tuple[str, int, int]]  # (fruit, need, have)
+    substituted: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
+    short_for: dict[str, list[tuple[str, int, int]]] = dataclasses.field(default_factory=dict)
 
 
 class _Short(Exception):
@@ -340,6 +400,8 @@ def plan_serially(book: Book, menu_id: str, stock: dict[str, int], on_hand: dict
     copy; if any fruit would go below zero the order is refused, and a
     second run with unlimited fruit, from the same state, counts the totals
     the refusal reports (need = total, have = stock)."""
+    if book.has_substitutes:
+        return _plan_with_substitutes(book, menu_id, stock, on_hand)
     item = book.menu[menu_id]
     try:
         shelf = _order_on(_Shelf(book, stock, on_hand, limited=True), item)
@@ -355,6 +417,115 @@ def plan_serially(book: Book, menu_id: str, stock: dict[str, int], on_hand: dict
         {r: n for r, n in shelf.batches.items() if n},
         shelf.on_hand,
         short,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Substitutes, one missing unit at a time (the model)
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Cover:
+    """How an order's fruit needs meet the stock, substitutes included."""
+
+    served: bool
+    taken: dict[str, int]  # fruit -> units the order would take (own + as a substitute), > 0 only
+    substituted: dict[str, dict[str, int]]  # F -> S -> units of S taken for F (served only)
+    short: list[tuple[str, int, int]]  # (F, need, have): still short after its substitutes
+    short_for: dict[str, list[tuple[str, int, int]]]  # F -> [(S, asked, have)]
+
+
+def cover_unit_by_unit(book: Book, need: dict[str, int], stock: dict[str, int]) -> Cover:
+    """The substitutes rule, worked one missing unit at a time and one unit
+    of substitute at a time; no division anywhere.
+
+    1. Each fruit first serves the order's own need for it (as far as its
+       stock goes), a fruit that is some other fruit's substitute included.
+    2. Then, fruit by fruit in declaration order, each missing unit walks the
+       fruit's substitutes in the listed order and takes `ratio` units, one
+       by one, from the first that still has at least `ratio` left.
+    3. A substitute's own substitutes are never consulted.
+    4. A unit no substitute can cover leaves the order short. Covering goes
+       on for the later fruits all the same (what a short fruit drew still
+       counts as drawn), so every short fruit is reported.
+
+    For a fruit still short, each substitute after which units were still
+    missing is reported with everything the order would have asked of it:
+    what was already used of it before this fruit (its own need as far as
+    the stock goes, and what earlier fruits drew), what it gave this fruit,
+    and `ratio` for each unit still missing after it."""
+    fruits = list(book.fruits)
+    left: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    for f in fruits:
+        own, remaining = 0, stock[f]
+        for _ in range(need.get(f, 0)):
+            if remaining <= 0:
+                break
+            remaining -= 1
+            own += 1
+        left[f], taken[f] = remaining, own
+    substituted: dict[str, dict[str, int]] = {}
+    short: list[tuple[str, int, int]] = []
+    short_for: dict[str, list[tuple[str, int, int]]] = {}
+    for f in fruits:
+        missing = need.get(f, 0) - taken[f]
+        if missing <= 0:
+            continue
+        before = dict(left)  # what each fruit had left before covering f
+        covered_by = {s: 0 for s, _ in book.fruits[f].substitutes}
+        uncovered = 0
+        for _ in range(missing):  # one missing unit at a time
+            for s, ratio in book.fruits[f].substitutes:
+                if left[s] >= ratio:
+                    for _ in range(ratio):  # one unit of the substitute at a time
+                        left[s] -= 1
+                        taken[s] += 1
+                        substituted.setdefault(f, {}).setdefault(s, 0)
+                        substituted[f][s] += 1
+                    covered_by[s] += 1
+                    break
+            else:
+                uncovered += 1
+        if not uncovered:
+            continue
+        short.append((f, need[f], stock[f]))
+        listed = []
+        still = missing
+        for s, ratio in book.fruits[f].substitutes:
+            still -= covered_by[s]
+            if still <= 0:
+                break
+            used_before = stock[s] - before[s]
+            drawn_here = before[s] - left[s]
+            asked = used_before + drawn_here + sum(ratio for _ in range(still))
+            listed.append((s, asked, stock[s]))
+        short_for[f] = listed
+    served = not short
+    return Cover(served, {f: n for f, n in taken.items() if n}, substituted if served else {},
+                 short, short_for)
+
+
+def _plan_with_substitutes(book: Book, menu_id: str, stock: dict[str, int], on_hand: dict[str, int]) -> Outcome:
+    """Plan the order one serving at a time on a scratch copy with unlimited
+    fruit (nothing is taken yet), which gives the fruit it needs in all,
+    then cover that need from the stock and the substitutes, unit by unit.
+    A refused order reports the plan as if made (`taken` = its own needs,
+    no substitute), as `plan_serially` does; the all-served run plans with
+    unlimited stock, where nothing is ever short or substituted."""
+    shelf = _order_on(_Shelf(book, stock, on_hand, limited=False), book.menu[menu_id])
+    need = dict(shelf.taken)
+    cover = cover_unit_by_unit(book, need, stock)
+    taken = cover.taken if cover.served else {f: n for f, n in need.items() if n}
+    return Outcome(
+        cover.served,
+        taken,
+        {r: n for r, n in shelf.batches.items() if n},
+        shelf.on_hand,
+        cover.short,
+        cover.substituted,
+        cover.short_for,
     )
 
 
@@ -403,6 +574,17 @@ def plan_closed_form(book: Book, menu_id: str, stock: dict[str, int], on_hand: d
         for ing, amount in r.ingredients:
             (fruit if ing in book.fruits else demand)[ing] += batches[rid] * amount
         after[rid] = on_hand[rid] + batches[rid] * r.yield_ - demand[rid]
+    if book.has_substitutes:
+        cover = cover_closed_form(book, fruit, stock)
+        return Outcome(
+            cover.served,
+            cover.taken if cover.served else {f: n for f, n in fruit.items() if n},
+            {r: n for r, n in batches.items() if n},
+            after,
+            cover.short,
+            cover.substituted,
+            cover.short_for,
+        )
     short = [(f, n, stock[f]) for f, n in fruit.items() if n > stock[f]]
     return Outcome(
         not short,
@@ -411,6 +593,36 @@ def plan_closed_form(book: Book, menu_id: str, stock: dict[str, int], on_hand: d
         after,
         short,
     )
+
+
+def cover_closed_form(book: Book, need: dict[str, int], stock: dict[str, int]) -> Cover:
+    """The substitutes rule as the issue states it, with division: each
+    substitute covers min(missing, what is left of it // ratio) units at
+    once. Only the self-test calls this (against `cover_unit_by_unit`)."""
+    own = {f: min(need.get(f, 0), stock[f]) for f in book.fruits}
+    drawn = {f: 0 for f in book.fruits}
+    substituted: dict[str, dict[str, int]] = {}
+    short, short_for = [], {}
+    for f in book.fruits:
+        missing = need.get(f, 0) - own[f]
+        if missing <= 0:
+            continue
+        ran_short = []
+        for s, ratio in book.fruits[f].substitutes:
+            used = own[s] + drawn[s]
+            covered = min(missing, (stock[s] - used) // ratio)
+            if covered > 0:
+                drawn[s] += covered * ratio
+                substituted.setdefault(f, {})[s] = covered * ratio
+                missing -= covered
+            if missing == 0:
+                break
+            ran_short.append((s, used + max(covered, 0) * ratio + missing * ratio, stock[s]))
+        if missing:
+            short.append((f, need[f], stock[f]))
+            short_for[f] = ran_short
+    taken = {f: own[f] + drawn[f] for f in book.fruits if own[f] + drawn[f]}
+    return Cover(not short, taken, substituted if not short else {}, short, short_for)
 
 
 Planner = Callable[[Book, str, dict, dict], Outcome]
@@ -468,6 +680,18 @@ def _parse_words(words: list[str], number: int, book: Book) -> Command | None:
     return None
 
 
+def short_entries(out: Outcome) -> list[dict]:
+    """A refusal's `short` list: each fruit still short, in fruit order, as
+    {fruit, need, have}, each followed at once by the substitutes that ran
+    short covering it, in listed order, as {fruit, need, have, for}."""
+    entries = []
+    for f, n, h in out.short:
+        entries.append({"fruit": f, "need": n, "have": h})
+        for s, asked, have in out.short_for.get(f, []):
+            entries.append({"fruit": s, "need": asked, "have": have, "for": f})
+    return entries
+
+
 @dataclasses.dataclass
 class RunResult:
     events: list[dict]  # as juice-run prints them; money as exact Fractions
@@ -500,7 +724,7 @@ def run_script(book: Book, text: str, source: str, planner: Planner = plan_seria
                 out = planner(book, cmd.ident, stock, on_hand)
                 event = {"type": "order", "seq": seq, **where, "menu": cmd.ident,
                          "status": "served" if out.served else "refused",
-                         "short": [{"fruit": f, "need": n, "have": h} for f, n, h in out.short]}
+                         "short": short_entries(out)}
                 if out.served:
                     served += 1
                     revenue += book.menu[cmd.ident].price or 0
@@ -510,6 +734,8 @@ def run_script(book: Book, text: str, source: str, planner: Planner = plan_seria
                     on_hand = dict(out.on_hand_after)
                     if keeps and out.batches:
                         event["batches"] = dict(out.batches)
+                    if out.substituted:
+                        event["substituted"] = {f: dict(s) for f, s in out.substituted.items()}
                 else:
                     refused += 1
                     refused_by_menu[cmd.ident] += 1
@@ -649,7 +875,9 @@ def capacity(book: Book, menu_id: str, stock: dict[str, int] | None = None,
     carried from one to the next, and the fruit that runs out first: the
     first short fruit (in fruit declaration order) of the first order that
     cannot be made. For a book without yields this is today's answer:
-    min(stock // need), the first fruit in order on a tie."""
+    min(stock // need), the first fruit in order on a tie. With substitutes,
+    each order draws on them as a run's order does, limitedBy is the first
+    fruit still short after its substitutes, and `limit` caps the loop."""
     stock = book.opening_stock() if stock is None else dict(stock)
     on_hand = book.opening_on_hand() if on_hand is None else dict(on_hand)
     for count in range(limit + 1):

@@ -13,6 +13,14 @@ Flags per seed decide whether the book keeps servings (a long form with a
 version-2 books without either feature are covered too. With `v1_only`,
 the book uses nothing that version 1 lacks.
 
+With `substitutes=True` (off by default, so every seed's book and script
+stay byte for byte what they were), about half the fruits get 1-2 other
+fruits as substitutes (ratios 1-3), written `substitutes: { a: 2, b: 1 }`
+in the order of preference; the opening stock of those fruits is low and
+their substitutes' higher, and the script sets them low again now and
+then, so that orders really run short and draw on substitutes (and are
+sometimes refused even so).
+
 Ids are unique across the whole book and chosen from fixed lists that
 PyYAML and libyaml read alike (no `yes`, `no`, `on`, numbers...), so the
 files merge trivially. The file names of a split book sort the same way
@@ -47,6 +55,7 @@ class GenFruit:
     emoji: str | None
     cost: int | None
     pack: int | None  # None: not written (pack 1)
+    substitutes: list[tuple[str, int]] | None = None  # None: not written
 
 
 @dataclasses.dataclass
@@ -77,6 +86,7 @@ class GenBook:
     menu: list[GenMenu]
     keeps_servings: bool
     money: bool
+    substitutes: bool = False  # some fruit has substitutes
 
 
 @dataclasses.dataclass
@@ -95,7 +105,10 @@ def _amount(rng: random.Random) -> int:
     return rng.choice([1, 1, 1, 2, 2, 3])
 
 
-def generate_book(rng: random.Random, seed: int, v1_only: bool = False) -> GenBook:
+def generate_book(rng: random.Random, seed: int, v1_only: bool = False,
+                  substitutes: bool = False) -> GenBook:
+    if v1_only and substitutes:
+        raise ValueError("substitutes need version 2")
     if v1_only:
         version, keeps, money = rng.choice([None, 1]), False, False
     else:
@@ -113,6 +126,8 @@ def generate_book(rng: random.Random, seed: int, v1_only: bool = False) -> GenBo
     if money and all(f.cost is None for f in fruits):
         fruits[rng.randrange(len(fruits))].cost = rng.randint(1, 9)
     fruit_ids = [f.id for f in fruits]
+    if substitutes:
+        _add_substitutes(rng, fruits)
 
     n_recipes = rng.randint(1, 8)
     depth = rng.randint(1, min(4, n_recipes))
@@ -143,9 +158,12 @@ def generate_book(rng: random.Random, seed: int, v1_only: bool = False) -> GenBo
     rng.shuffle(recipes)  # declaration order is not dependency order
 
     stock: list[tuple[str, int]] = []
-    for f in fruit_ids:
-        if rng.random() < 0.85:
-            stock.append((f, rng.choice([rng.randint(0, 30), rng.randint(0, 8), rng.randint(30, 80)])))
+    if substitutes:
+        stock += _substitute_stock(rng, fruits)
+    else:
+        for f in fruit_ids:
+            if rng.random() < 0.85:
+                stock.append((f, rng.choice([rng.randint(0, 30), rng.randint(0, 8), rng.randint(30, 80)])))
     if keeps:
         for r in recipes:
             if rng.random() < 0.35:
@@ -171,7 +189,38 @@ def generate_book(rng: random.Random, seed: int, v1_only: bool = False) -> GenBo
         menu.append(GenMenu(mid, items, price, rng.choice(MENU_LABELS) if rng.random() < 0.4 else None))
     if money and all(m.price is None for m in menu):
         menu[0].price = rng.randrange(500, 9000, 100)
-    return GenBook(seed, version, fruits, stock, recipes, menu, keeps, money)
+    return GenBook(seed, version, fruits, stock, recipes, menu, keeps, money,
+                   any(f.substitutes for f in fruits))
+
+
+def _add_substitutes(rng: random.Random, fruits: list[GenFruit]) -> None:
+    """1-2 other fruits (ratios 1-3) for about half the fruits, at least one."""
+    ids = [f.id for f in fruits]
+    for f in fruits:
+        if rng.random() < 0.5:
+            others = [i for i in ids if i != f.id]
+            chosen = rng.sample(others, min(len(others), rng.choice([1, 1, 2])))
+            f.substitutes = [(s, rng.choice([1, 1, 2, 3])) for s in chosen]
+    if not any(f.substitutes for f in fruits):
+        f = rng.choice(fruits)
+        f.substitutes = [(rng.choice([i for i in ids if i != f.id]), rng.choice([1, 2, 3]))]
+
+
+def _substitute_stock(rng: random.Random, fruits: list[GenFruit]) -> list[tuple[str, int]]:
+    """Low stock for fruits with substitutes, more for the fruits that
+    stand in, so that substitutes are used and sometimes run out."""
+    standing_in = {s for f in fruits for s, _ in (f.substitutes or [])}
+    stock = []
+    for f in fruits:
+        if f.substitutes:
+            n = rng.choice([0, rng.randint(0, 3), rng.randint(0, 8)])
+        elif f.id in standing_in:
+            n = rng.choice([rng.randint(0, 12), rng.randint(10, 40)])
+        else:
+            n = rng.choice([rng.randint(0, 30), rng.randint(30, 80)])
+        if n or rng.random() < 0.85:
+            stock.append((f.id, n))
+    return stock
 
 
 def generate_script(rng: random.Random, book: GenBook) -> list[str]:
@@ -185,6 +234,11 @@ def generate_script(rng: random.Random, book: GenBook) -> list[str]:
     if book.keeps_servings:
         kinds += ["restock-recipe", "set-recipe"]
         weights += [6, 4]
+    short_ids = [f.id for f in book.fruits if f.substitutes]
+    if book.substitutes:
+        kinds += ["set-low", "restock-sub"]
+        weights += [6, 6]
+        subs = sorted({s for f in book.fruits for s, _ in (f.substitutes or [])})
     lines = []
     for _ in range(rng.randint(0, 60)):
         kind = rng.choices(kinds, weights)[0]
@@ -200,6 +254,10 @@ def generate_script(rng: random.Random, book: GenBook) -> list[str]:
             line = f"restock {rng.choice(recipe_ids)} {rng.randint(1, 5)}"
         elif kind == "set-recipe":
             line = f"set {rng.choice(recipe_ids)} {rng.randint(0, 5)}"
+        elif kind == "set-low":
+            line = f"set {rng.choice(short_ids)} {rng.randint(0, 2)}"
+        elif kind == "restock-sub":
+            line = f"restock {rng.choice(subs)} {rng.randint(1, 12)}"
         elif kind == "stock":
             line = "stock"
         else:
@@ -222,6 +280,8 @@ def _flow(pairs) -> str:
 def _fruit_lines(f: GenFruit) -> list[str]:
     parts = [(k, v) for k, v in (("label", f.label), ("emoji", f.emoji), ("cost", f.cost), ("pack", f.pack))
              if v is not None]
+    if f.substitutes:
+        parts.append(("substitutes", _flow(f.substitutes)))
     return [f"  {f.id}: {_flow(parts)}" if parts else f"  {f.id}:"]
 
 
@@ -295,10 +355,11 @@ def render_files(rng: random.Random, book: GenBook) -> dict[str, str]:
     return {path: "\n".join(lines) + "\n" for path, lines in texts.items()}
 
 
-def generate_case(seed: int, v1_only: bool = False) -> Case:
-    """A book, its files and a script, all from random.Random(seed)."""
+def generate_case(seed: int, v1_only: bool = False, substitutes: bool = False) -> Case:
+    """A book, its files and a script, all from random.Random(seed); with
+    `substitutes`, a book whose fruits have substitutes (see the top)."""
     rng = random.Random(seed)
-    book = generate_book(rng, seed, v1_only)
+    book = generate_book(rng, seed, v1_only, substitutes)
     files = render_files(rng, book)
     script = generate_script(rng, book)
     return Case(seed, book, files, script)
@@ -328,7 +389,8 @@ def write_case(case: Case, folder: pathlib.Path) -> tuple[pathlib.Path, pathlib.
 
 if __name__ == "__main__":
     if len(sys.argv) < 3:
-        sys.exit("usage: book_generator.py SEED OUTDIR [--v1]")
-    case = generate_case(int(sys.argv[1]), v1_only="--v1" in sys.argv[3:])
+        sys.exit("usage: book_generator.py SEED OUTDIR [--v1] [--substitutes]")
+    case = generate_case(int(sys.argv[1]), v1_only="--v1" in sys.argv[3:],
+                         substitutes="--substitutes" in sys.argv[3:])
     book_dir, script_path = write_case(case, pathlib.Path(sys.argv[2]))
     print(f"juice-run --recipes {book_dir} --format json {script_path}")
