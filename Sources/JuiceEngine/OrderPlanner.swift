@@ -72,15 +72,14 @@ public struct OrderPlanner: Sendable {
         draft.menu = menu
         draft.times = times
         draft.covered = false
-        let requirement: [RecipeBook.FruitAmount]
         if let batches {
             batches.plan(menu: menu, times: times, onHand: servings, into: &draft.scratch)
             if draft.scratch.fits(in: counts) {
                 draft.fits = true
                 return true
             }
-            let scratch = draft.scratch
-            requirement = scratch.touched.sorted().map { RecipeBook.FruitAmount(fruit: $0, amount: scratch.fruit[$0]) }
+            draft.cover.begin()
+            draft.scratch.forEachFruit { fruit, amount in draft.cover.require(fruit, amount) }
         } else {
             let span = needs.spans.indices.contains(menu) ? needs.spans[menu] : 0..<0
             var fits = true
@@ -95,13 +94,14 @@ public struct OrderPlanner: Sendable {
                 draft.fits = true
                 return true
             }
-            requirement = span.map { index in
+            draft.cover.begin()
+            for index in span {
                 let need = needs.parts[index]
-                return RecipeBook.FruitAmount(fruit: need.fruit, amount: SubstituteCover.saturating(need.amount, times: times))
+                draft.cover.require(need.fruit, SubstituteCover.saturating(need.amount, times: times))
             }
         }
         draft.covered = true
-        draft.fits = draft.cover.cover(requirement, stock: counts, substitutes: substituting ? substitutes : [])
+        draft.fits = draft.cover.cover(stock: counts, substitutes: substituting ? substitutes : [])
         return draft.fits
     }
 
@@ -126,10 +126,7 @@ public struct OrderPlanner: Sendable {
     /// it is empty.
     func apply(_ draft: Draft, to store: inout FruitStore, counting taken: inout [Int]) {
         if draft.covered {
-            for fruit in draft.cover.taken(from: store.counts) {
-                store.counts[fruit.fruit] -= fruit.amount
-                Self.count(fruit.fruit, fruit.amount, into: &taken)
-            }
+            draft.cover.apply(to: &store.counts, counting: &taken)
         } else if batches != nil {
             store.takePlanned(draft.scratch)
             if !taken.isEmpty { draft.scratch.forEachFruit { fruit, amount in Self.count(fruit, amount, into: &taken) } }

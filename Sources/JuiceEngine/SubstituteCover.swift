@@ -39,13 +39,24 @@ struct SubstituteCover: Sendable {
         required = draw
     }
 
-    /// Covers `requirement` (each fruit once, in fruit order) from `stock`
-    /// (by fruit; a fruit past its end has none) with `substitutes` (by
-    /// fruit; empty: none), and returns whether nothing is left short.
-    mutating func cover(_ requirement: [RecipeBook.FruitAmount], stock: [Int], substitutes: [[RecipeBook.Substitute]]) -> Bool {
-        clear()
-        self.requirement = requirement
-        for need in requirement where required.indices.contains(need.fruit) { required[need.fruit] = need.amount }
+    /// Starts a cover: forgets the last one. Then `require` each fruit the
+    /// order needs, and `cover`. Reusing the cover's lists keeps an order
+    /// that draws on substitutes from allocating.
+    mutating func begin() { clear() }
+
+    /// Adds what the order needs of `fruit` (each fruit once).
+    mutating func require(_ fruit: Int, _ amount: Int) {
+        requirement.append(RecipeBook.FruitAmount(fruit: fruit, amount: amount))
+        if required.indices.contains(fruit) { required[fruit] = amount }
+    }
+
+    /// Covers the requirement from `stock` (by fruit; a fruit past its end
+    /// has none) with `substitutes` (by fruit; empty: none), and returns
+    /// whether nothing is left short.
+    mutating func cover(stock: [Int], substitutes: [[RecipeBook.Substitute]]) -> Bool {
+        // Short fruits are covered in fruit order; a batch plan lists its
+        // fruit in the order first touched.
+        if !requirement.isSorted(by: \.fruit) { requirement.sort { $0.fruit < $1.fruit } }
         for need in requirement {
             let have = Self.count(need.fruit, in: stock)
             guard need.amount > have else { continue }
@@ -94,6 +105,25 @@ struct SubstituteCover: Sendable {
         return taken.sorted { $0.fruit < $1.fruit }
     }
 
+    /// Takes what the last (successful) cover says from `counts`, adding
+    /// each fruit taken to `taken` unless it is empty; allocates nothing.
+    func apply(to counts: inout [Int], counting taken: inout [Int]) {
+        for need in requirement where need.amount > 0 && counts.indices.contains(need.fruit) {
+            let own = min(need.amount, counts[need.fruit])
+            counts[need.fruit] -= own
+            Self.count(need.fruit, own, into: &taken)
+        }
+        for fruit in drawn where counts.indices.contains(fruit) {
+            counts[fruit] -= draw[fruit]
+            Self.count(fruit, draw[fruit], into: &taken)
+        }
+    }
+
+    private static func count(_ fruit: Int, _ amount: Int, into taken: inout [Int]) {
+        guard taken.indices.contains(fruit) else { return }
+        taken[fruit] = saturating(taken[fruit], plus: amount)
+    }
+
     /// Whether the last cover drew on a substitute.
     var substituted: Bool { !substitutions.isEmpty }
 
@@ -101,7 +131,7 @@ struct SubstituteCover: Sendable {
         for fruit in drawn { draw[fruit] = 0 }
         drawn.removeAll(keepingCapacity: true)
         for need in requirement where required.indices.contains(need.fruit) { required[need.fruit] = 0 }
-        requirement = []
+        if !requirement.isEmpty { requirement.removeAll(keepingCapacity: true) }
         if !substitutions.isEmpty { substitutions.removeAll(keepingCapacity: true) }
         if !shortages.isEmpty { shortages.removeAll(keepingCapacity: true) }
     }
@@ -112,4 +142,16 @@ struct SubstituteCover: Sendable {
 
     static func saturating(_ total: Int, plus amount: Int) -> Int { BatchPlanner.Scratch.saturating(total, plus: amount) }
     static func saturating(_ amount: Int, times: Int) -> Int { BatchPlanner.Scratch.saturating(amount, times: times) }
+}
+
+extension Array {
+    /// Whether the elements are in ascending order of `key`.
+    func isSorted(by key: (Element) -> Int) -> Bool {
+        var index = 1
+        while index < count {
+            if key(self[index - 1]) > key(self[index]) { return false }
+            index += 1
+        }
+        return true
+    }
 }

@@ -155,7 +155,9 @@ public struct InteractiveCounter {
         case .refused(let short):
             var text = "\(label) needs more fruit:\n"
             for shortage in short {
-                text += "  \(book.fruits[shortage.fruit].id): need \(shortage.need), have \(shortage.have)\n"
+                // A substitute that ran short says which fruit it stood in for.
+                let standsIn = shortage.standsInFor.map { " for \(book.fruits[$0].id)" } ?? ""
+                text += "  \(book.fruits[shortage.fruit].id)\(standsIn): need \(shortage.need), have \(shortage.have)\n"
             }
             output(text)
             // Counted as refused until it is made after all.
@@ -187,7 +189,9 @@ public struct InteractiveCounter {
     private mutating func serve(_ index: Int) {
         day.served += 1
         if let price = book.menu[index].price { day.revenue?.add(price) }
-        output("\(book.menu[index].label.escapingControlCharacters) is ready. Enjoy!\n" + stockTable)
+        let substitutions = maker.substitutionsMade
+        let stoodIn = substitutions.isEmpty ? "" : "Made with \(TextSimulationReporter.describe(substitutions, book: book)).\n"
+        output("\(book.menu[index].label.escapingControlCharacters) is ready. Enjoy!\n" + stoodIn + stockTable)
     }
 
     /// Asks until the answer is yes or no; Enter takes the default. Nil at end
