@@ -16,7 +16,9 @@ lint-deep, lint-unused, lint-errors, run-quiet, run-mix, run-json, startup,
 lsp, lint-scaling; then the five shapes of issue 27 (shape-block, shape-flow,
 shape-deep8, shape-tiny, shape-fruits20k: clean books linted against rawparse);
 run-batches (issue 28: the batch-heavy book's replay against the same book
-with its yields removed, both on this build); plan (issue 29: juice-run plan's
+with its yields removed, both on this build); run-substitutes (issue 37: the
+canonical orders on a book whose fruits have substitutes against the same book
+without them, both on this build); plan (issue 29: juice-run plan's
 orders per second on every core against the quiet replay's on one); and peers.
 --quick: 3 runs (startup 10, peers 1), no 1M-item scaling set, the 1M-order
 scripts for the run targets (memory flatness then compares 100k and 1M orders).
@@ -58,9 +60,10 @@ SHAPES = [("shape-block", "shape-block/book.yaml", "one 15 MB file, block style"
           ("shape-fruits20k", "shape-fruits20k", "20,000 fruits, all used and stocked")]
 SHAPE_TARGETS = [name for name, _, _ in SHAPES]
 TARGETS = ["lint-clean", "lint-single", "lint-deep", "lint-unused", "lint-errors", "run-quiet", "run-mix", "run-json",
-           "startup", "lsp", "lint-scaling"] + SHAPE_TARGETS + ["run-batches", "plan", "peers"]
+           "startup", "lsp", "lint-scaling"] + SHAPE_TARGETS + ["run-batches", "run-substitutes", "plan", "peers"]
 # Issue 28's batch-heavy book and the same book with its yields removed (Benchmarks/generate_batches.py).
 BATCHES = DATA + "/batches"
+SUBSTITUTES = DATA + "/substitutes"
 
 LINT = RELEASE + "/juice-lint"
 RUN = RELEASE + "/juice-run"
@@ -623,6 +626,24 @@ def target_run_batches(cfg):
                 "%d orders; reference peak %.1f MB" % (cfg.batch_orders, ref.peak_rss))]
 
 
+def target_run_substitutes(cfg):
+    """Issue 37's goal: the canonical orders replayed on a book whose every
+    fruit has substitutes (a puree found short, then a frozen fruit that
+    covers), within 1.5x of the same book without them. Both commands are
+    this build's (a build from before issue 37 cannot read the book)."""
+    script, _ = order_scripts(cfg)
+    run = os.path.abspath(RUN)
+    ours, ref = measure([[run, "--recipes", SUBSTITUTES + "/subs", "--quiet", script],
+                         [run, "--recipes", SUBSTITUTES + "/plain", "--quiet", script]], cfg.runs)
+    _, summary, _ = capture([run, "--recipes", SUBSTITUTES + "/subs", "--quiet", script])
+    served = re.search(r"served: (\d+), refused: (\d+)", summary)
+    ratio = ours.median / ref.median
+    ok = ours.codes == [0] and ref.codes == [0] and ratio <= 1.5
+    return [Row("issue 37 run, substitutes", display(ours.argv).replace(run, "juice-run"), ours.median, ours.peak_rss,
+                "the same book without substitutes", ref.median, ratio, "≤1.5× without substitutes", ok,
+                "%s served, %s refused with substitutes" % (served.groups() if served else ("?", "?")), m=ours)]
+
+
 def target_plan(cfg):
     """Issue 29's goal: `juice-run plan` on the canonical book, 1,000 runs of
     30 days at 200 orders a day (about 6 M orders, on every core), against
@@ -655,7 +676,8 @@ def shape_runner(target, path, what):
 RUNNERS = {"lint-clean": target_lint_clean, "lint-single": target_lint_single, "lint-deep": target_lint_deep,
            "lint-unused": target_lint_unused, "lint-errors": target_lint_errors, "run-quiet": target_run_quiet,
            "run-mix": target_run_mix, "run-json": target_run_json, "startup": target_startup, "lsp": target_lsp,
-           "lint-scaling": target_lint_scaling, "run-batches": target_run_batches, "plan": target_plan, "peers": target_peers}
+           "lint-scaling": target_lint_scaling, "run-batches": target_run_batches,
+           "run-substitutes": target_run_substitutes, "plan": target_plan, "peers": target_peers}
 RUNNERS.update({target: shape_runner(target, path, what) for target, path, what in SHAPES})
 
 
@@ -674,7 +696,7 @@ def data_sets(targets, quick):
             sets += ["lint-clean", "lint-errors"]
         elif target == "lint-scaling":
             sets += ["scale-10k", "lint-clean"] + ([] if quick else ["scale-1m"])
-        elif target in ("run-quiet", "run-json", "plan"):
+        elif target in ("run-quiet", "run-json", "plan", "run-substitutes"):
             sets += ["orders-1m.txt", "orders-100k.txt"] if quick else ["orders-10m.txt", "orders-1m.txt"]
         elif target == "run-mix":
             sets += ["orders-mix-1m.txt", "orders-mix-100k.txt"] if quick else ["orders-mix-10m.txt", "orders-mix-1m.txt"]
@@ -725,6 +747,8 @@ def build(cfg):
     if "run-batches" in cfg.targets:
         step([sys.executable, "Benchmarks/generate_batches.py", "--out", BATCHES, "--orders", str(cfg.batch_orders)],
              "batch data")
+    if "run-substitutes" in cfg.targets:
+        step([sys.executable, "Benchmarks/generate_substitutes.py", "--out", SUBSTITUTES], "substitutes data")
 
 
 # MARK: Main
