@@ -8,9 +8,11 @@ enum AmountReader {
     static let intTag = "tag:yaml.org,2002:int"
 
     /// The amount in `node`, or nil after reporting why it is not one.
+    /// `removing` names what the help may tell to remove instead of writing
+    /// at least 1: an ingredient, or a substitute.
     static func read(
         _ document: YAMLDocument, _ value: YAMLNode.ID, allowZero: Bool, what describe: @autoclosure () -> String,
-        into diagnostics: inout [Diagnostic]
+        removing item: String = "ingredient", into diagnostics: inout [Diagnostic]
     ) -> Int? {
         let node = document[value]
         // The fast path, a plain untagged number, builds no message text at all.
@@ -43,11 +45,11 @@ enum AmountReader {
         let parsed = WholeNumber(shown)
         // Help never suggests a value this place rejects: following it must
         // give a valid book, so a recipe is never told to write 0.
-        let zeroHelp = "use at least 1, or remove the ingredient"
+        let zeroHelp = "use at least 1, or remove the \(item)"
         if !node.hasTag && node.style != .plain {
             let help: String? = switch parsed {
             case .value(let number) where number > 0 || allowZero: "remove the quotes: \(number)"
-            case .value: "use at least 1, written without quotes, or remove the ingredient"
+            case .value: "use at least 1, written without quotes, or remove the \(item)"
             default: nil
             }
             return fail(.invalidAmount, "\(what) is quoted text '\(shown)', not a number", help ?? "write a whole number without quotes")

@@ -50,6 +50,8 @@ struct BookDeclarations: Sendable {
     private(set) var declaresYield = false
     /// Whether a fruit declared a `cost:`.
     private(set) var declaresCost = false
+    /// Whether any fruit lists substitutes: a book without them skips their pass.
+    private(set) var declaresSubstitutes = false
     /// Whether stock entries may have been lost unseen.
     private(set) var stockIncomplete = false
 
@@ -138,6 +140,7 @@ struct BookDeclarations: Sendable {
         }
         declaresYield = declaresYield || file.declaresYield
         declaresCost = declaresCost || file.declaresCost
+        declaresSubstitutes = declaresSubstitutes || file.declaresSubstitutes
         fruits.append(contentsOf: keptFruits.standing(file.fruits))
         blends.append(contentsOf: keptBlends.standing(file.blends), ingredientBase: base)
         mergeLeftOut(file, base: base)

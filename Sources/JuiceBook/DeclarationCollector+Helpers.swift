@@ -116,10 +116,10 @@ extension DeclarationCollector {
     /// written as an alias.
     static func amount(
         _ document: YAMLDocument, _ value: YAMLNode.ID, allowZero: Bool, what: @autoclosure () -> String,
-        into diagnostics: inout [Diagnostic]
+        removing item: String = "ingredient", into diagnostics: inout [Diagnostic]
     ) -> Int? {
         let first = diagnostics.count
-        let amount = AmountReader.read(document, value, allowZero: allowZero, what: what(), into: &diagnostics)
+        let amount = AmountReader.read(document, value, allowZero: allowZero, what: what(), removing: item, into: &diagnostics)
         if amount == nil && !document.aliases.isEmpty {
             let notes = document.aliasNotes(for: value)
             for index in first..<diagnostics.count { diagnostics[index].notes += notes }

@@ -5,7 +5,7 @@ import JuiceDiagnostics
 /// The sections of a book file: the version, fruits, stock, recipes and
 /// menu items, each entry read into the collector's lists.
 ///
-/// Version 2 adds a fruit's `cost:` and `pack:`, a recipe's long form
+/// Version 2 adds a fruit's `cost:`, `pack:` and `substitutes:`, a recipe's long form
 /// (`recipe:`, `yield:`, `label:`) and stock that names recipes. A file that
 /// says `version: 1` keeps version 1's meaning: the new keys are errors that
 /// say so, a recipe body is always its ingredient map, and stock names fruits
@@ -82,6 +82,11 @@ extension DeclarationCollector {
                     )
                     if counts { if isCost { collector.fruits[index].cost = amount } else { collector.fruits[index].pack = amount } }
                     if counts && isCost { collector.declaresCost = true }
+                } else if document.hasText(fieldKey, "substitutes") {
+                    guard collector.allowsVersionTwo else { return collector.reportNeedsVersionTwo(document, fieldKey, in: "fruit '\(id)'") }
+                    collector.usesVersionTwo = true
+                    let substitutes = SubstituteReader.read(document, fieldValue, fruit: id, into: &collector.diagnostics)
+                    if counts && !substitutes.isEmpty { (collector.fruits[index].substitutes, collector.declaresSubstitutes) = (substitutes, true) }
                 } else if document.hasText(fieldKey, "keeps") || document.hasText(fieldKey, "restock") {
                     guard collector.allowsVersionTwo else {
                         return collector.reportNeedsVersionTwo(document, fieldKey, in: "fruit '\(id)'")

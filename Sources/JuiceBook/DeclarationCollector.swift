@@ -20,14 +20,14 @@ package struct DeclarationCollector: Sendable {
 
     package static let topLevelKeys = BookSection.allCases.map(\.rawValue)
     static let stockFileKeys = [BookSection.version, .stock].map(\.rawValue)
-    package static let fruitKeys = ["label", "emoji", "cost", "pack", "keeps", "restock"]
+    package static let fruitKeys = ["label", "emoji", "cost", "pack", "keeps", "restock", "substitutes"]
     package static let menuKeys = ["label", "price", "recipe"]
     /// A recipe's long form (version 2): a body with a `recipe:` key.
     package static let recipeKeys = ["recipe", "yield", "label", "keeps"]
     /// A fruit's `restock:` mapping (version 2).
     package static let restockKeys = ["up-to", "below", "lead"]
     /// The keys version 1 does not have, which a `version: 1` file may not use.
-    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield", "keeps", "restock"]
+    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield", "keeps", "restock", "substitutes"]
 
     /// Problems that stand whatever the other files say.
     package var diagnostics: [Diagnostic] = []
@@ -76,6 +76,8 @@ package struct DeclarationCollector: Sendable {
     var declaresYield = false
     /// Whether a fruit declared a `cost:`, for the cost rules.
     var declaresCost = false
+    /// Whether a fruit listed `substitutes:`: only then does the linker resolve them.
+    var declaresSubstitutes = false
 
     /// Where the declaration was written.
     func range(of definition: Definition) -> SourceRange {

@@ -45,6 +45,12 @@ package struct FruitDeclaration: Sendable {
         get { terms?.value.restock }
         set { terms.modify(from: FruitTerms()) { $0.restock = newValue } }
     }
+
+    /// The fruits that may stand in for it, as written (version 2).
+    var substitutes: [SubstituteDeclaration] {
+        get { terms?.value.substitutes ?? [] }
+        set { terms.modify(from: FruitTerms()) { $0.substitutes = newValue } }
+    }
 }
 
 /// What version 2 adds to a fruit (`FruitDeclaration`).
@@ -53,6 +59,20 @@ struct FruitTerms: Sendable {
     var pack: Int?
     var keeps: Int?
     var restock: RecipeBook.Restock?
+    var substitutes: [SubstituteDeclaration] = []
+}
+
+/// One entry of a fruit's `substitutes:` (version 2), in the order written:
+/// the name is resolved by the linker (`SubstituteResolver`), the range is
+/// where its diagnostics, definition and rename point.
+struct SubstituteDeclaration: Sendable {
+    var name: String
+    var range: SourceRange
+    /// Units of it that replace one missing unit; nil when the ratio is not
+    /// a valid one (already reported): the name is still resolved.
+    var ratio: Int?
+    /// How the name was written, for a fix should it be unknown.
+    var spelling: NameSpelling
 }
 
 struct IngredientDeclaration: Sendable {

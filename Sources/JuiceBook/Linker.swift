@@ -148,9 +148,13 @@ struct Linker {
         // Each blend's kind, kept in its file's array: read once here
         // for every walk and for the assembly.
         let kinds = declarations.blends.kinds
-        // The walk for the unused checks needs only the edges.
+        // Only a book that lists substitutes pays for them (SubstituteResolver).
+        var substitutes = declarations.declaresSubstitutes ? SubstituteResolver(declarations: declarations) : nil
+        let resolved = substitutes?.resolve()
+        diagnostics += substitutes?.diagnostics ?? []
+        // The walk for the unused checks needs only the edges, and the substitutes of what it reaches.
         let reach = analysis && !(rulesOff.contains(.unusedFruit) && rulesOff.contains(.unusedRecipe))
-            ? Self.reach(edges: edges, kinds: kinds, fruits: declarations.fruits.count) : nil
+            ? SubstituteResolver.reaching(resolved, Self.reach(edges: edges, kinds: kinds, fruits: declarations.fruits.count)) : nil
         let (order, onCycle) = orderAndReportCycles(edges)
         // Without a book to assemble, only never-makeable reads the needs of
         // what nothing else uses, and only the fruits the stock cannot cover.
@@ -167,7 +171,7 @@ struct Linker {
             )
         }
         reportUnknownNames()
-        return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, opening: opening) : nil
+        return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, opening: opening, substitutes: resolved) : nil
     }
 
     // MARK: Names
@@ -321,7 +325,9 @@ struct Linker {
 
     // MARK: Assembly
 
-    private func assemble(edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, opening: OpeningStock) -> RecipeBook {
+    private func assemble(
+        edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, opening: OpeningStock, substitutes: [[RecipeBook.Substitute]]?
+    ) -> RecipeBook {
         let blends = declarations.blends
         let local = RecipeLists.localIndices(kinds)
         var recipes: [RecipeBook.Recipe] = []
@@ -344,10 +350,13 @@ struct Linker {
         }
         // Labels and emoji are shown on terminals: a control or bidi character in
         // them could retitle the window or forge lines, so the book keeps them escaped.
-        let fruits = declarations.fruits.map {
-            RecipeBook.Fruit(
-                id: $0.id, label: $0.label?.escapingControlCharacters ?? $0.id, emoji: $0.emoji?.escapingControlCharacters,
-                cost: $0.cost, pack: $0.pack ?? 1, keeps: $0.keeps, restock: $0.restock
+        // Counted alongside the list's own `map`, which walks it chunk by chunk.
+        var index = -1
+        let fruits = declarations.fruits.map { fruit in
+            index += 1
+            return RecipeBook.Fruit(
+                id: fruit.id, label: fruit.label?.escapingControlCharacters ?? fruit.id, emoji: fruit.emoji?.escapingControlCharacters,
+                cost: fruit.cost, pack: fruit.pack ?? 1, keeps: fruit.keeps, restock: fruit.restock, substitutes: substitutes?[index] ?? []
             )
         }
         return RecipeBook(

@@ -25,12 +25,15 @@ public struct WorkspaceIndex: Sendable {
         public var price: Int? = nil
     }
 
-    /// One use of an id: as an ingredient, or as a stock entry's fruit.
+    /// One use of an id: as an ingredient, as a stock entry's fruit, or as
+    /// a fruit's substitute.
     public struct Reference: Sendable, Hashable {
-        /// Whether the reference is a stock entry rather than an ingredient.
+        /// Whether the reference is an ingredient, a stock entry or a substitute.
         public enum Role: Sendable, Hashable {
             case ingredient
             case stock
+            /// A name in a fruit's `substitutes:` (version 2); its owner is the fruit.
+            case substitute
         }
 
         /// The id as written, escapes resolved.
@@ -39,7 +42,8 @@ public struct WorkspaceIndex: Sendable {
         public let role: Role
         /// The name's key where it is used.
         public let range: SourceRange
-        /// The recipe or menu item whose ingredient it is; nil for stock.
+        /// The recipe or menu item whose ingredient it is, or the fruit whose
+        /// substitute it is; nil for stock.
         public var owner: String? = nil
         /// A stock entry's amount, when it is a valid count.
         public var amount: Int? = nil
@@ -91,7 +95,7 @@ public struct WorkspaceIndex: Sendable {
         self.needs = needs
     }
 
-    /// A part's definitions and ingredient references.
+    /// A part's definitions, ingredient references, then substitute references.
     private static func add(_ file: DeclarationCollector, to definitions: inout [Definition], _ references: inout [Reference]) {
         for entry in file.declarations {
             let declared = entry.definition
@@ -117,6 +121,12 @@ public struct WorkspaceIndex: Sendable {
         }
         for (index, ingredient) in file.ingredients.enumerated() {
             references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range, owner: owners[index]))
+        }
+        guard file.declaresSubstitutes else { return }
+        for fruit in file.fruits {
+            for substitute in fruit.substitutes {
+                references.append(Reference(id: substitute.name, role: .substitute, range: substitute.range, owner: fruit.id))
+            }
         }
     }
 

@@ -39,6 +39,9 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     // The planner (`juice-run plan`): restocking.
     case belowAboveUpTo = "below-above-up-to"
     case upToBelowPack = "up-to-below-pack"
+    // Substitutes (issue 37).
+    case substituteIsItself = "substitute-is-itself"
+    case substituteNotAFruit = "substitute-not-a-fruit"
 
     /// The id as printed: stable kebab-case.
     public var id: String { rawValue }
@@ -83,6 +86,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
         case .missingCost: return read(.missingCost)
         case .belowAboveUpTo: return read(.belowAboveUpTo)
         case .upToBelowPack: return read(.upToBelowPack)
+        case .substituteIsItself: return read(.substituteIsItself)
+        case .substituteNotAFruit: return read(.substituteNotAFruit)
         }
     }
 

@@ -197,7 +197,7 @@ struct CompletionContext: Equatable {
     /// The keys a `version: 1` file may not use: a copy of
     /// `DeclarationCollector.versionTwoKeys`, which JuiceBook keeps internal
     /// (`LanguageServerEditorTests` holds the two equal).
-    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield", "keeps", "restock"]
+    static let versionTwoKeys: Set<String> = ["cost", "pack", "yield", "keeps", "restock", "substitutes"]
 
     /// Whether the file may use version 2, read from its text as completion
     /// reads everything (the file is often half typed, so not valid YAML):

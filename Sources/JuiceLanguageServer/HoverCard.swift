@@ -44,15 +44,32 @@ struct HoverCard {
             let users = Capacity.menuItems(taking: fruit, in: book).map { book.menu[$0].id }
             lines.append(facts.joined(separator: " · "))
             lines.append(usedBy(users))
+            if book.declaresSubstitutes { lines += substituteLines(book.fruits[fruit].substitutes.map { (book.fruits[$0.fruit].id, $0.ratio) }, definition) }
         } else {
             // No book while it has errors: say what the files say directly.
             if let stocked = index.references(to: definition.id).first(where: { $0.role == .stock && $0.amount != nil })?.amount {
                 facts.append("opening stock \(stocked)")
             }
             if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
-            let direct = Set(index.references(to: definition.id).compactMap(\.owner)).sorted()
+            let direct = Set(index.references(to: definition.id).filter { $0.role == .ingredient }.compactMap(\.owner)).sorted()
             lines.append("used directly by \(direct.count) recipe(s) and menu item(s); the book has errors, so nested use is not known")
+            // As written: a name that is no fruit is already an error.
+            let written = index.references.filter { $0.role == .substitute && $0.owner == definition.id }
+            lines += substituteLines(written.map { ($0.id, nil) }, definition)
         }
+        return lines
+    }
+
+    /// A fruit's substitutes in order of preference, each with its ratio
+    /// where known (`substitutes frozen-mango 2 for 1, mango-puree 1 for 1`),
+    /// and the fruits it stands in for; nothing for a fruit with neither.
+    private func substituteLines(_ substitutes: [(id: String, ratio: Int?)], _ definition: WorkspaceIndex.Definition) -> [String] {
+        var lines: [String] = []
+        if !substitutes.isEmpty {
+            lines.append("substitutes " + substitutes.map { plain($0.id) + ($0.ratio.map { " \($0) for 1" } ?? "") }.joined(separator: ", "))
+        }
+        let standsInFor = index.references(to: definition.id).filter { $0.role == .substitute }.compactMap(\.owner)
+        if !standsInFor.isEmpty { lines.append("stands in for " + standsInFor.map(plain).joined(separator: ", ")) }
         return lines
     }
 

@@ -10,9 +10,9 @@ import JuiceLint
 /// the language allows them.
 ///
 /// Version 2 of the language (docs/recipes.md) adds a fruit's `cost:`,
-/// `pack:`, `keeps:` and `restock:` (whose keys are `up-to:`, `below:` and
-/// `lead:`), a recipe's long form (`recipe:`, `yield:`, `label:`, `keeps:`)
-/// and stock entries that name recipes. A file that says `version: 1` keeps
+/// `pack:`, `keeps:`, `restock:` (keys `up-to:`, `below:`, `lead:`) and
+/// `substitutes:` (other fruits' ids), a recipe's long form (`recipe:`,
+/// `yield:`, `label:`, `keeps:`) and stock naming recipes. A file that says `version: 1` keeps
 /// version 1, where each of those is an error, so they are offered only in
 /// a file that does not.
 extension LanguageServer {
@@ -53,8 +53,10 @@ extension LanguageServer {
         case 3 where path[0] == DeclarationKind.fruit.section && path[2] == "restock" && versionTwo:
             return Self.completionList(keyItems(DeclarationCollector.restockKeys, context: context))
         case 3 where path[0] == DeclarationKind.recipe.section && path[2] == "recipe" && versionTwo,
-             3 where path[0] == DeclarationKind.menuItem.section && path[2] == "recipe":
-            let ids = idItems(target.book, kinds: blends, leaving: context.siblings.union([path[1]]), context: context)
+             3 where path[0] == DeclarationKind.menuItem.section && path[2] == "recipe",
+             3 where path[0] == DeclarationKind.fruit.section && path[2] == "substitutes" && versionTwo:
+            // Ingredients are any other id; a substitute is another fruit (the fruit itself is path[1]).
+            let ids = idItems(target.book, kinds: path[2] == "substitutes" ? [.fruit] : blends, leaving: context.siblings.union([path[1]]), context: context)
             return Self.completionList(ids.items, incomplete: ids.incomplete)
         default:
             return Self.completionList([])

@@ -45,6 +45,9 @@ package struct GeneratedBook: Sendable {
     package var declaredBlends: [String]
     /// Named so that sorted path order, the order `juice-run` reads them in, is this order.
     package var files: [File]
+    /// Each fruit's substitutes (version 2), in order of preference, each
+    /// `amount` its ratio; empty unless drawn with `substitutes: true`.
+    package var substitutes: [String: [Ingredient]] = [:]
 
     package init(
         fruits: [String], openingStock: [String: Int], blends: [Blend],

@@ -405,11 +405,14 @@ struct JuiceLintTests {
         #expect(result.exitCode == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == Rule.allCases.count)
-        #expect(lines[8] == "unknown-fruit         error    an ingredient or stock entry that names nothing declared")
-        #expect(lines[15] == "unused-fruit          warning  a declared fruit that no menu item uses, directly or through recipes")
-        #expect(lines[17] == "never-makeable        info     a menu item that needs more of some fruit than the opening stock holds")
-        #expect(lines[22] == "below-above-up-to     error    a restock whose 'below' is above its 'up-to'")
-        #expect(lines[23] == "up-to-below-pack      warning  a restock 'up-to' smaller than one pack")
+        // The id column is as wide as the longest id, 'substitute-not-a-fruit', and two spaces.
+        #expect(lines[8] == "unknown-fruit           error    an ingredient, stock entry or substitute that names nothing declared")
+        #expect(lines[15] == "unused-fruit            warning  a declared fruit that no menu item uses, directly or through recipes")
+        #expect(lines[17] == "never-makeable          info     a menu item that needs more of some fruit than the opening stock holds")
+        #expect(lines[22] == "below-above-up-to       error    a restock whose 'below' is above its 'up-to'")
+        #expect(lines[23] == "up-to-below-pack        warning  a restock 'up-to' smaller than one pack")
+        #expect(lines[24] == "substitute-is-itself    error    a fruit that lists itself among its substitutes")
+        #expect(lines[25] == "substitute-not-a-fruit  error    a substitute that names a recipe or a menu item, not a fruit")
         for (line, rule) in zip(lines, Rule.allCases) {
             #expect(line.hasPrefix(rule.id + " "))
         }

@@ -115,6 +115,29 @@ struct DifferentialTests {
         #expect(kinds.count == 22, "invalid kinds written: \(kinds.sorted())")
     }
 
+    /// With substitutes drawn, the generator's books still compile without
+    /// errors, and each fruit's substitutes are resolved as drawn, in order.
+    @Test func generatedBooksWithSubstitutesCompileAsDrawn() throws {
+        var listed = 0
+        for seed in UInt64(1)...40 {
+            let generated = BookGenerator.generate(seed: seed, substitutes: true)
+            let compilation = RecipeCompiler.compile(generated.files.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) })
+            #expect(!compilation.diagnostics.containsErrors, "seed \(seed): \(compilation.spots)")
+            let book = try #require(compilation.book, "seed \(seed)")
+            for fruit in book.fruits {
+                let drawn = generated.substitutes[fruit.id] ?? []
+                #expect(fruit.substitutes.map { book.fruits[$0.fruit].id } == drawn.map(\.id), "seed \(seed): \(fruit.id)")
+                #expect(fruit.substitutes.map(\.ratio) == drawn.map(\.amount), "seed \(seed): \(fruit.id)")
+                #expect(fruit.substitutes.allSatisfy { (1...3).contains($0.ratio) && book.fruits[$0.fruit].id != fruit.id })
+            }
+            listed += generated.substitutes.count
+        }
+        #expect(listed >= 40, "fruits with substitutes over 40 seeds: \(listed)")
+        // Off, the default, a seed draws no substitutes and the same files as before the flag.
+        #expect(BookGenerator.generate(seed: 7).substitutes.isEmpty)
+        #expect(BookGenerator.generate(seed: 7).yaml == BookGenerator.generate(seed: 7, substitutes: false).yaml)
+    }
+
     /// The model on the flattening example of docs/recipes.md, worked by hand,
     /// so a wrong model cannot agree with a wrong engine unnoticed.
     @Test func theReferenceModelFollowsTheDocs() {

@@ -187,8 +187,8 @@ import Testing
     }
 
     @Test func completionOffersVersionTwoKeysWhereTheyApply() {
-        #expect(Self.completions("version: 2\nfruits:\n  fig: { label: F, | }\n") == ["emoji", "cost", "pack", "keeps", "restock"])
-        #expect(Self.completions("fruits:\n  fig:\n    |\n") == ["label", "emoji", "cost", "pack", "keeps", "restock"])
+        #expect(Self.completions("version: 2\nfruits:\n  fig: { label: F, | }\n") == ["emoji", "cost", "pack", "keeps", "restock", "substitutes"])
+        #expect(Self.completions("fruits:\n  fig:\n    |\n") == ["label", "emoji", "cost", "pack", "keeps", "restock", "substitutes"])
         // Version 1 has no cost, pack, keeps or restock: offering them would offer an error.
         #expect(Self.completions("version: 1\nfruits:\n  fig: { label: F, | }\n") == ["emoji"])
         // A long-form recipe's keys, once the body is the long form.
@@ -210,7 +210,7 @@ import Testing
         #expect(Self.completions("fruits:\n  fig: { cost: 3, restock: { up-to: 30, | } }\n") == ["below", "lead"])
         #expect(Self.completions("fruits:\n  fig:\n    restock:\n      below: 3\n      |\n") == ["up-to", "lead"])
         // Beside restock, the fruit's keys; a value is no place for a key.
-        #expect(Self.completions("fruits:\n  fig: { keeps: 3, | restock: { up-to: 30 } }\n") == ["label", "emoji", "cost", "pack"])
+        #expect(Self.completions("fruits:\n  fig: { keeps: 3, | restock: { up-to: 30 } }\n") == ["label", "emoji", "cost", "pack", "substitutes"])
         #expect(Self.completions("fruits:\n  fig: { restock: { up-to: | } }\n") == [])
         // Version 1 has no restock, so nothing inside one either.
         #expect(Self.completions("version: 1\nfruits:\n  fig: { restock: { | } }\n") == [])
@@ -283,5 +283,65 @@ import Testing
         let edits = renamed.first { $0["id"]?.int == 5 }?["result"]?["changes"]?[Self.uri]?.array ?? []
         #expect(edits.compactMap { $0["range"]?["start"]?["line"]?.int } == [11, 16, 21])
         #expect(edits.allSatisfy { $0["newText"]?.string == "nectar" })
+    }
+
+    // MARK: Substitutes (issue 37)
+
+    @Test func completionOffersOtherFruitsInsideSubstitutes() {
+        // `two` declares the fruits kiwi, lime and mango; syrup and base are recipes, punch a menu item.
+        #expect(Self.completions("fruits:\n  fig: { substitutes: { | } }\n") == ["kiwi", "lime", "mango"])
+        // Less those written, and never the fruit itself.
+        #expect(Self.completions("fruits:\n  fig:\n    substitutes:\n      kiwi: 2\n      |\n") == ["lime", "mango"])
+        #expect(Self.completions("fruits:\n  mango: { substitutes: { | } }\n") == ["kiwi", "lime"])
+        // Version 1 has no substitutes, so nothing inside one either.
+        #expect(Self.completions("version: 1\nfruits:\n  fig: { substitutes: { | } }\n") == [])
+    }
+
+    /// A file beside `two` whose fruit fig lists date, then two's kiwi, as substitutes.
+    static let substitutes = """
+        version: 2
+        fruits:
+          fig: { substitutes: { date: 2, kiwi: 1 } }
+          date:
+        menu:
+          figgy: { recipe: { fig: 1 } }
+
+        """
+
+    @Test func hoverOnAFruitNamesItsSubstitutesAndWhatItStandsInFor() throws {
+        let fig = try #require(Self.hover(Self.substitutes, at: "fig: {"))
+        #expect(fig.contains("\nsubstitutes date 2 for 1, kiwi 1 for 1"), "\(fig)")
+        let date = try #require(Self.hover(Self.substitutes, at: "date:\n"))
+        #expect(date.contains("\nstands in for fig"), "\(date)")
+        #expect(!date.contains("substitutes"), "\(date)")
+        // While the book has errors, the names as written.
+        let broken = Self.substitutes.replacing("figgy: { recipe: { fig: 1 } }", with: "figgy: { recipe: { fig: 0 } }")
+        let written = try #require(Self.hover(broken, at: "fig: {"))
+        #expect(written.contains("\nsubstitutes date, kiwi"), "\(written)")
+    }
+
+    @Test func definitionAndRenameReachASubstitute() {
+        var server = Self.session()
+        let edited = "file:///shop/recipes/subs.yaml"
+        _ = server.receive(batch: [Self.open(edited, Self.substitutes, version: 1)])
+        // From 'date' as a substitute (line 2, character 24) to its declaration on line 3.
+        let definition = server.receive(batch: [Client.message("textDocument/definition", id: 4, Client.at(edited, 2, 24))])
+        let found = definition.first { $0["id"]?.int == 4 }?["result"]?.array ?? []
+        #expect(found.compactMap { $0["uri"]?.string } == [edited])
+        #expect(found.compactMap { $0["range"]?["start"]?["line"]?.int } == [3])
+        // Renaming two's kiwi from its use as a substitute (line 2, character 33) renames it everywhere.
+        let renamed = server.receive(batch: [Client.message("textDocument/rename", id: 5, Client.at(edited, 2, 33, [("newName", .string("kiwano"))]))])
+        let changes = renamed.first { $0["id"]?.int == 5 }?["result"]?["changes"]
+        let inTwo = changes?[Self.uri]?.array ?? [], inSubs = changes?[edited]?.array ?? []
+        #expect(inTwo.compactMap { $0["range"]?["start"]?["line"]?.int } == [6, 14, 19])
+        #expect(inSubs.compactMap { $0["range"]?["start"]?["line"]?.int } == [2])
+        #expect(inSubs.compactMap { $0["range"]?["start"]?["character"]?.int } == [33])
+        #expect((inTwo + inSubs).allSatisfy { $0["newText"]?.string == "kiwano" })
+        // References to date, its declaration included: the declaration and the substitute.
+        let references = server.receive(batch: [Client.message("textDocument/references", id: 6, Client.at(edited, 3, 3, [
+            ("context", .object([("includeDeclaration", .bool(true))])),
+        ]))])
+        let lines = (references.first { $0["id"]?.int == 6 }?["result"]?.array ?? []).compactMap { $0["range"]?["start"]?["line"]?.int }
+        #expect(lines == [3, 2])
     }
 }

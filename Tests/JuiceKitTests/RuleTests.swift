@@ -36,6 +36,7 @@ import Testing
             "negative-amount", "invalid-amount", "empty-recipe", "recipe-cycle", "amount-overflow",
             "unused-fruit", "unused-recipe", "never-makeable", "missing-stock", "unused-suppression",
             "price-below-cost", "missing-cost", "below-above-up-to", "up-to-below-pack",
+            "substitute-is-itself", "substitute-not-a-fruit",
         ])
         let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression, .priceBelowCost, .upToBelowPack]
         let infos: Set<Rule> = [.neverMakeable, .missingStock, .missingCost]
@@ -522,5 +523,100 @@ import Testing
         let book = try #require(compilation.book)
         // 3037000499 * 3037000499 = 9223372030926249001 <= Int.max
         #expect(book.menu[0].needs == [RecipeBook.FruitAmount(fruit: 0, amount: 9_223_372_030_926_249_001)])
+    }
+
+    // MARK: substitutes (issue 37)
+
+    @Test func substitutesAreResolvedInTheOrderWritten() throws {
+        let compilation = try Fixture.compile("substitutes.yaml")
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.spots)")
+        let book = try #require(compilation.book)
+        #expect(book.fruits.map(\.id) == ["strawberry", "frozen-strawberry", "mango", "mango-puree", "frozen-mango"])
+        #expect(book.fruits.map(\.substitutes) == [
+            [RecipeBook.Substitute(fruit: 1, ratio: 1)], [],
+            [RecipeBook.Substitute(fruit: 3, ratio: 2), RecipeBook.Substitute(fruit: 4, ratio: 1)], [], [],
+        ])
+        #expect(book.declaresSubstitutes)
+        // A book without them: nothing resolved, nothing declared.
+        let plain = try #require(try Fixture.compile("shop.yaml").book)
+        #expect(plain.fruits.allSatisfy(\.substitutes.isEmpty) && !plain.declaresSubstitutes)
+    }
+
+    @Test func unknownSubstituteIsAnUnknownFruitWithDidYouMean() throws {
+        let file = Fixture.path("substitute-unknown.yaml")
+        let compilation = try Fixture.compile("substitute-unknown.yaml")
+        #expect(compilation.spots == [Spot(.unknownFruit, file, 5, 7), Spot(.unknownFruit, file, 6, 7)])
+        #expect(compilation.diagnostics.map(\.message) == [
+            "unknown fruit 'frozen-mang', listed as a substitute of 'mango'",
+            "unknown fruit 'papaya', listed as a substitute of 'mango'",
+        ])
+        #expect(compilation.diagnostics.map(\.help) == ["did you mean 'frozen-mango'?", "declare it under 'fruits:', or fix the name"])
+        let first = try #require(compilation.diagnostics.first)
+        #expect(first.range.end == at(5, 18))
+        #expect(first.fixes.map(\.title) == ["replace 'frozen-mang' with 'frozen-mango'"])
+        #expect(compilation.book == nil)
+    }
+
+    @Test func substituteIsItself() throws {
+        let file = Fixture.path("substitute-is-itself.yaml")
+        let compilation = try Fixture.compile("substitute-is-itself.yaml")
+        let diagnostic = try compilation.single()
+        // `  mango: { substitutes: { frozen-mango: 1, mango: 1 } }`: the second 'mango' is column 44.
+        #expect(diagnostic.spot == Spot(.substituteIsItself, file, 3, 44))
+        #expect(diagnostic.range.end == at(3, 49))
+        #expect(diagnostic.message == "fruit 'mango' lists itself as a substitute")
+        #expect(diagnostic.severity == .error)
+        #expect(compilation.book == nil)
+    }
+
+    @Test func substituteNotAFruitNamesARecipeOrAMenuItem() throws {
+        let file = Fixture.path("substitute-not-a-fruit.yaml")
+        let compilation = try Fixture.compile("substitute-not-a-fruit.yaml")
+        #expect(compilation.spots == [Spot(.substituteNotAFruit, file, 4, 20), Spot(.substituteNotAFruit, file, 4, 35)])
+        #expect(compilation.diagnostics.map(\.message) == [
+            "substitute 'mango-base' of 'mango' is a recipe, not a fruit",
+            "substitute 'mango-juice' of 'mango' is a menu item, not a fruit",
+        ])
+        #expect(compilation.diagnostics.allSatisfy { $0.severity == .error })
+        #expect(compilation.book == nil)
+    }
+
+    @Test func substituteRatiosAreReadAsAmounts() throws {
+        let file = Fixture.path("substitute-ratio.yaml")
+        let compilation = try Fixture.compile("substitute-ratio.yaml")
+        #expect(compilation.spots == [
+            Spot(.zeroAmount, file, 5, 13), Spot(.negativeAmount, file, 6, 13),
+            Spot(.invalidAmount, file, 7, 14), Spot(.invalidAmount, file, 8, 15),
+        ])
+        #expect(compilation.diagnostics.map(\.message) == [
+            "ratio of substitute 'kiwi' of 'mango' is 0",
+            "ratio of substitute 'lime' of 'mango' is negative: '-2'",
+            "ratio of substitute 'lemon' of 'mango' is '1.5', not a whole number",
+            "ratio of substitute 'papaya' of 'mango' is quoted text '2', not a number",
+        ])
+        #expect(compilation.diagnostics.first?.help == "use at least 1, or remove the substitute")
+        #expect(compilation.book == nil)
+    }
+
+    @Test func substitutesInAVersionOneFileNeedVersionTwo() throws {
+        let file = Fixture.path("substitute-version-one.yaml")
+        let compilation = try Fixture.compile("substitute-version-one.yaml")
+        let diagnostic = try compilation.single()
+        #expect(diagnostic.spot == Spot(.unknownKey, file, 4, 5))
+        #expect(diagnostic.message == "unknown key 'substitutes' in fruit 'mango'")
+        #expect(diagnostic.help == "'substitutes' is a version 2 key; this file says 'version: 1': write 'version: 2' to use it")
+        #expect(compilation.book == nil)
+    }
+
+    @Test func substitutesThatAreNotAMappingAreAnInvalidType() throws {
+        let compilation = compile(yaml: """
+            version: 2
+            fruits:
+              mango: { substitutes: [kiwi] }
+              kiwi:
+            """)
+        let diagnostic = try compilation.single()
+        #expect(diagnostic.spot == Spot(.invalidType, "inline.yaml", 3, 25))
+        #expect(diagnostic.message == "the substitutes of 'mango' must be a mapping of fruit to ratio, found a sequence")
     }
 }

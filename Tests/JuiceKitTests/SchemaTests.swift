@@ -222,6 +222,34 @@ struct SchemaTests {
         #expect(errors["fruits: { mango: { restock: { up-to: 30, leed: 2 } } }"]?.first?.contains("'leed'") == true)
     }
 
+    /// A fruit's `substitutes` (issue 37): fruit id -> ratio of at least 1,
+    /// accepted in version 2 and rejected where juice-lint rejects it, with
+    /// the error where it is.
+    @Test func substitutesFollowTheLanguage() throws {
+        let accepted = [
+            "fruits: { mango: { substitutes: { mango-puree: 2, frozen-mango: 1 } } }\n",
+            "version: 2\nfruits: { strawberry: { cost: 300, substitutes: { frozen-strawberry: 1 } } }\n",
+            "fruits: { mango: { substitutes: } }\n",
+        ]
+        let rejected: [String: String] = [
+            "fruits: { mango: { substitutes: { kiwi: 0 } } }": "/fruits/mango/substitutes/kiwi",
+            "fruits: { mango: { substitutes: { kiwi: -1 } } }": "/fruits/mango/substitutes/kiwi",
+            "fruits: { mango: { substitutes: { kiwi: 1.5 } } }": "/fruits/mango/substitutes/kiwi",
+            "fruits: { mango: { substitutes: { kiwi: '2' } } }": "/fruits/mango/substitutes/kiwi",
+            "fruits: { mango: { substitutes: [kiwi] } }": "/fruits/mango/substitutes",
+            "fruits: { mango: { substitutes: { 'bad id': 1 } } }": "/fruits/mango/substitutes",
+            "version: 1\nfruits: { mango: { substitutes: { kiwi: 1 } } }": "/fruits/mango",
+        ]
+        let errors = try SchemaValidator.errors(Dictionary(uniqueKeysWithValues: (accepted + rejected.keys).map { ($0, $0) }))
+        for text in accepted {
+            #expect(errors[text] == [], "\(text): \(errors[text] ?? [])")
+        }
+        for (text, path) in rejected.sorted(by: { $0.key < $1.key }) {
+            let found = errors[text] ?? []
+            #expect(found.count == 1 && found[0].hasPrefix(path + ": "), "\(text): \(found)")
+        }
+    }
+
     /// The rules whose wrong example is visible in one document's shape; the
     /// others need the whole book (names, cycles, totals) or are about YAML.
     static let rulesTheSchemaSees: Set<Rule> = [

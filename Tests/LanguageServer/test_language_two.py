@@ -43,7 +43,7 @@ async def test_cost_and_pack_in_a_version_two_fruit(editor):
     version_two(editor)
     text = editor.replace("fruits.yaml", "kiwi: { label: 키위, emoji: 🥝 }", "kiwi: { label: 키위,  }")
     cursor = find(text, "kiwi: { label: 키위, ") + len("kiwi: { label: 키위, ")
-    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack", "keeps", "restock"]
+    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack", "keeps", "restock", "substitutes"]
 
 
 async def test_long_form_keys_in_a_recipe(editor):

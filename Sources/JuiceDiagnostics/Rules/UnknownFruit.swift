@@ -1,14 +1,14 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 extension RuleDescriptor {
-    /// `unknown-fruit`: an ingredient or stock entry that names nothing declared.
+    /// `unknown-fruit`: an ingredient, stock entry or substitute that names nothing declared.
     static let unknownFruit = RuleDescriptor(
         rule: .unknownFruit,
         defaultSeverity: .error,
-        summary: "an ingredient or stock entry that names nothing declared",
+        summary: "an ingredient, stock entry or substitute that names nothing declared",
         description: """
             Every ingredient must name a declared fruit, intermediate recipe or menu item, and every stock \
-            entry a declared fruit. A name that matches nothing is usually a typo, and the shop could \
+            entry and every substitute (version 2) a declared fruit. A name that matches nothing is usually a typo, and the shop could \
             never make the item that needs it, so the compiler reports it with the closest declared id as \
             a suggestion.
             """,
