@@ -208,7 +208,7 @@ public struct PlanHTMLReport: Sendable {
     private func figuresTable() -> String {
         var rows = "<table>\n<thead><tr><th>figure</th><th>fruit</th><th>mean</th><th>95% interval</th></tr></thead>\n<tbody>\n"
         for figure in report.figures() {
-            let mean = figure.estimate.map { PlanReport.fixed($0.mean, figure.places) } ?? "unknown"
+            let mean = figure.estimate.map { PlanReport.mean($0, places: figure.places) } ?? "unknown"
             let interval = figure.estimate.map { PlanReport.interval($0, places: figure.places) } ?? ""
             rows += "<tr><td>\(Self.escaped(figure.name))</td><td>\(Self.escaped(figure.fruit))</td>"
                 + "<td class=\"number\">\(Self.escaped(mean))</td><td class=\"number\">\(Self.escaped(interval))</td></tr>\n"
