@@ -57,7 +57,7 @@ public struct PlanHTMLReport: Sendable {
             <body>
             <h1>juice-run plan</h1>
             <p>\(settings.days) days × \(settings.runs) runs, \(settings.demand == .poisson ? "Poisson demand with a mean of" : "exactly") \
-            \(settings.ordersPerDay) orders a day, seed \(settings.seed). Intervals are 95% confidence intervals for one run's expected figure.</p>
+            \(settings.ordersPerDay) orders a day, seed \(settings.seed). Intervals are 95% confidence intervals: for a share, the Wilson score interval on the days or orders of every run; otherwise for one run's expected figure.</p>
 
             """
         page += "<h2>On hand at the end of each day, run 1</h2>\n"

@@ -106,7 +106,8 @@ public struct PlanReport: Sendable {
         lines += TextTable.lines(rows, rightAligned: Set(0...9))
         lines.append("")
         lines.append(summary.runs.count > 1
-            ? "across \(summary.runs.count) runs: the mean, and a 95% confidence interval for one run's expected figure"
+            ? "across \(summary.runs.count) runs: the mean, and a 95% confidence interval (for a share, the Wilson interval on every run's days or orders; "
+                + "otherwise for one run's expected figure)"
             : "one run: no confidence interval")
         var across = [["figure", "fruit", "mean", "95% interval"]]
         for figure in figures() {
