@@ -13,7 +13,7 @@ VENV = .build/venv
 SAMPLE = docs/examples/first-morning.orders
 
 .PHONY: all setup build release run test lsp-test-setup tools-test-setup report-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
-  install-stage install uninstall install-test install-test-setup
+  install-stage install uninstall install-test install-test-setup schema-test-setup
 
 all: build
 
@@ -173,8 +173,8 @@ run: build
 # the real pre-commit (two release builds by pre-commit, 1 to 3 minutes each
 # on 2 cores; a later run with the same sources reuses one) and checks
 # action.yml with actionlint. install-test installs into a temporary folder.
-test: build lsp-test-setup tools-test-setup report-test-setup install-test
-	$(SWIFT) test --skip-build
+test: build lsp-test-setup tools-test-setup report-test-setup schema-test-setup install-test
+	JUICE_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes
 	$(VENV)/bin/python -m pytest Tests/LanguageServer -q
 	Tests/LanguageServer/nvim/run.sh $(BIN)/juice-lint
@@ -246,6 +246,24 @@ report-test-setup: tools-test-setup
 	fi
 	$(call need-command,java,default-jre-headless,openjdk)
 	$(call need-command,chromium,chromium,chromium)
+
+# The SARIF log and the recipe schema are checked with python's jsonschema,
+# the reference validator (Tests/JuiceKitTests/PrinterTests.swift and
+# SchemaTests.swift), and the schema tests read YAML with PyYAML: both pinned
+# into the same venv, which `swift test` above is told of by JUICE_PYTHON.
+# Those tests fail, not skip, when the python they run cannot import them.
+# After report-test-setup, so the venv is made once under `make -j`.
+JSONSCHEMA_VERSION = 4.26.0
+PYYAML_VERSION = 6.0.4
+schema-test-setup: report-test-setup
+	@if $(VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("jsonschema") != "$(JSONSCHEMA_VERSION)" or m.version("PyYAML") != "$(PYYAML_VERSION)")' 2>/dev/null; then \
+	  echo "jsonschema $(JSONSCHEMA_VERSION) and PyYAML $(PYYAML_VERSION) found in $(VENV)"; \
+	else \
+	  echo "installing jsonschema $(JSONSCHEMA_VERSION) and PyYAML $(PYYAML_VERSION) into $(VENV)"; \
+	  { [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
+	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check \
+	    "jsonschema==$(JSONSCHEMA_VERSION)" "PyYAML==$(PYYAML_VERSION)"; \
+	fi
 
 clean:
 	rm -rf .build

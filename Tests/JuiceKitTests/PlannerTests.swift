@@ -129,6 +129,100 @@ struct PlannerTests {
         #expect(abs(Estimate.tQuantile(degreesOfFreedom: 500) - 1.9647198374673) < 1e-9)
     }
 
+    /// Issue 37: one day of Poisson demand (mean 20) against 20 apples, two
+    /// runs, one short and one not. mean ± t·s/√R put the cycle service
+    /// level at [-5.8531, 6.8531]; each share's interval is now the Wilson
+    /// score interval of its counts pooled over the runs, within [0, 1].
+    @Test func sharesHaveTheWilsonIntervalOfTheirPooledCounts() throws {
+        let book = try VersionTwoTests.book("""
+            version: 2
+            fruits:
+              apple: { cost: 1, restock: { up-to: 20 } }
+            menu:
+              juice: { price: 5, recipe: { apple: 1 } }
+            """)
+        let settings = Self.settings(days: 1, runs: 2, orders: 20, demand: .poisson, seed: 3)
+        let runs = try SequentialPlanRunner().runs(of: PlanRun(book: book, settings: settings), count: 2)
+        let summary = PlanSummary(settings: settings, runs: runs, fruitCount: 1)
+        // The textbook form, centre ± half, on k of n.
+        func wilson(_ k: Int, _ n: Int) -> (Double, Double) {
+            let z = 1.959963984540054, p = Double(k) / Double(n), n = Double(n)
+            let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+            let half = z * (p * (1 - p) / n + z * z / (4 * n * n)).squareRoot() / (1 + z * z / n)
+            return (centre - half, centre + half)
+        }
+        #expect(runs.map(\.daysWithoutRefusal) == [1, 0])
+        #expect(runs.map(\.shortDays) == [[0], [1]])
+        let served = runs.map(\.served).reduce(0, +), orders = runs.map(\.orders).reduce(0, +)
+        let cases: [(String, Estimate, (Double, Double), Double)] = [
+            ("cycle service level", summary.cycleServiceLevel, wilson(1, 2), 0.5),
+            ("apple's short days", summary.fruits[0].shortDayShare, wilson(1, 2), 0.5),
+            ("fill rate", summary.fillRate, wilson(served, orders), Double(served) / Double(orders)),
+        ]
+        for (name, estimate, bounds, mean) in cases {
+            let low = try #require(estimate.low, "\(name)"), high = try #require(estimate.high, "\(name)")
+            #expect(estimate.mean == mean, "\(name)")
+            #expect(0 <= low && low <= estimate.mean && estimate.mean <= high && high <= 1, "\(name): [\(low), \(high)]")
+            #expect(abs(low - bounds.0) < 1e-12 && abs(high - bounds.1) < 1e-12, "\(name): [\(low), \(high)], want \(bounds)")
+        }
+        #expect(PlanReport.interval(summary.cycleServiceLevel, places: 4) == "[0.0945, 0.9055]")
+        // No successes and all of them: exactly 0 and exactly 1 at the ends.
+        #expect(Estimate.wilson(successes: 0, trials: 6) == (0, 1 - 6 / (6 + 1.959963984540054 * 1.959963984540054)))
+        #expect(Estimate.wilson(successes: 6, trials: 6).high == 1)
+    }
+
+    /// Issue 37: up-to 2⁶² with keeps 1 buys 2⁶² mangoes each morning and
+    /// throws them away each evening; on day 2 the run has bought 2⁶³. That
+    /// was reported as 2⁶³ − 1 bought and wasted; now it ends the plan.
+    @Test func aCountPastWhatItHoldsEndsThePlanNamingTheFruit() throws {
+        let book = try VersionTwoTests.book("""
+            version: 2
+            fruits:
+              mango: { cost: 1, keeps: 1, restock: { up-to: 4611686018427387904 } }
+            menu:
+              juice: { price: 5, recipe: { mango: 1 } }
+            """)
+        let plan = PlanRun(book: book, settings: Self.settings(days: 3, runs: 1, orders: 1))
+        let error = PlanError.tally("bought over the run", name: "mango", day: 2)
+        #expect(throws: error) { try plan.run(1) }
+        #expect(error.description == "on day 2, 'mango' bought over the run would pass 9223372036854775807")
+    }
+
+    /// 3 × 2⁶¹ mangoes fit a count, but not at 4 each: the purchases
+    /// (which were reported as unknown) end the plan, naming the fruit.
+    @Test func moneyPastWhatItHoldsEndsThePlanNamingTheFruit() throws {
+        let book = try VersionTwoTests.book("""
+            version: 2
+            fruits:
+              mango: { cost: 4, keeps: 1, restock: { up-to: 2305843009213693952 } }
+            menu:
+              juice: { price: 5, recipe: { mango: 1 } }
+            """)
+        let plan = PlanRun(book: book, settings: Self.settings(days: 3, runs: 1, orders: 1))
+        let error = PlanError.money(figure: "purchases", cause: "the cost of the 'mango' bought")
+        #expect(throws: error) { try plan.run(1) }
+        #expect(error.description == "the cost of the 'mango' bought would take a run's purchases past 9223372036854775807")
+    }
+
+    /// The summary's money is exact and rounded once (half to even), as a
+    /// run's is; other numbers are never written with an exponent.
+    @Test func summaryMoneyIsExactAndNumbersArePlain() throws {
+        #expect(MoneyMean([Money(1, over: 8)!])?.description == "0.12")
+        #expect(MoneyMean([Money(3, over: 8)!])?.description == "0.38")
+        #expect(MoneyMean([Money(-1, over: 8)!])?.description == "-0.12")
+        #expect(MoneyMean([Money(1), Money(2)])?.description == "1.50")
+        #expect(MoneyMean([Money(1), Money(2)])?.minus(0.25) == "1.25")
+        #expect(MoneyMean([Money(1), Money(2)])?.minus(-0.25) == "1.75")
+        // The sum is past 64 bits; the mean is not.
+        #expect(MoneyMean([Money(Int.max), Money(Int.max - 1)])?.description == "9223372036854775806.50")
+        #expect(MoneyMean([Money(7)], dividedBy: 2)?.description == "3.50")
+        #expect(PlanReport.plain(9.223372036854776e18) == "9223372036854776000")
+        #expect(PlanReport.plain(1e-5) == "0.00001")
+        #expect(PlanReport.plain(-1.5e-7) == "-0.00000015")
+        #expect(PlanReport.plain(12.5) == "12.5")
+        #expect(PlanReport.fixed(6.917529027641082e18, 2) == "6917529027641082000.00")
+    }
+
     @Test func theStreamIsTheDocumentedOne() {
         #expect(DemandStream.derive(0, 1) == 17_337_079_992_952_517_357)
         #expect(DemandStream.derive(42, 7) == 5_736_144_931_528_303_595)

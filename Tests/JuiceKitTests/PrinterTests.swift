@@ -799,19 +799,17 @@ import Testing
 
 // MARK: - Schema validation
 
-/// Validates JSON against the SARIF 2.1.0 schema in `Schemas/` with python3's
+/// Validates JSON against the SARIF 2.1.0 schema in `Schemas/` with python's
 /// `jsonschema`, the reference validator, so a SARIF log that GitHub would
-/// reject for its shape fails here first.
+/// reject for its shape fails here first (`TestPython` says which python).
 enum SARIFSchema {
     static let path = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .appendingPathComponent("Schemas/sarif-schema-2.1.0.json")
         .path
 
-    /// True when `python3 -c 'import jsonschema'` works.
-    static let validatorAvailable: Bool = {
-        (try? run(["-c", "import jsonschema"], input: ""))?.status == 0
-    }()
+    /// Why the validator cannot run, or nil when `import jsonschema` works.
+    static let validatorProblem: String? = TestPython.problem(importing: ["jsonschema"])
 
     /// Prints one line per schema error and exits 1 when there are any.
     static let script = """
@@ -827,14 +825,14 @@ enum SARIFSchema {
         """
 
     /// The validator's exit status and what it printed.
-    static func validate(_ json: String) throws -> (status: Int32, output: String) {
-        try run(["-c", script, path], input: json)
+    /// Fails the test (it is not skipped) when there is no validator.
+    static func validate(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (status: Int32, output: String) {
+        try TestPython.requireModules(validatorProblem, sourceLocation: sourceLocation)
+        return try run(["-c", script, path], input: json)
     }
 
     private static func run(_ arguments: [String], input: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        let process = TestPython.process(arguments)
         let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin
@@ -850,8 +848,7 @@ enum SARIFSchema {
     }
 }
 
-@Suite(.enabled(if: SARIFSchema.validatorAvailable, "python3 with the jsonschema module is not installed"))
-struct SARIFSchemaTests {
+@Suite struct SARIFSchemaTests {
     @Test func renderedLogsMatchTheOfficialSchema() throws {
         var everySeverity = PrinterTests.sarifDiagnostics
         everySeverity.append(Diagnostic(.yamlSyntax, at: PrinterTests.range("dir with spaces/ü.yaml", 1, 1, 2, 1), "bad\tthing"))

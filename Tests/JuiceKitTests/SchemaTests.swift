@@ -11,13 +11,13 @@ import Testing
 @testable import JuiceLanguageServer
 @testable import JuiceCommandLine
 
-/// True when `python3` can import `jsonschema` and `yaml`, which validating
-/// against the schema needs; without them the schema tests are skipped.
-let pythonHasJSONSchema: Bool = (try? SchemaValidator.python(["-c", "import jsonschema, yaml"], input: Data()).status) == 0
-
 /// Validates YAML against `schema/recipes.schema.json` with python's
-/// `jsonschema` (Draft 2020-12), the validator editors and CI scripts use.
+/// `jsonschema` (Draft 2020-12), the validator editors and CI scripts use,
+/// and PyYAML (`TestPython` says which python). Without them every test
+/// that validates fails, saying so; none is skipped.
 enum SchemaValidator {
+    /// Why the validator cannot run, or nil when `import jsonschema, yaml` works.
+    static let validatorProblem: String? = TestPython.problem(importing: ["jsonschema", "yaml"])
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let schemaPath = packageRoot.appendingPathComponent("schema/recipes.schema.json").path
@@ -46,11 +46,9 @@ enum SchemaValidator {
         json.dump(results, sys.stdout)
         """
 
-    /// Runs `python3` with `arguments`, feeding it `input`.
+    /// Runs the python with `arguments`, feeding it `input`.
     static func python(_ arguments: [String], input: Data) throws -> (status: Int32, stdout: Data, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
+        let process = TestPython.process(arguments)
         let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
         process.standardInput = inPipe
         process.standardOutput = outPipe
@@ -74,15 +72,15 @@ enum SchemaValidator {
     /// Every schema error of each named YAML text, in one python run; an empty
     /// list means the text is valid.
     static func errors(_ texts: [String: String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: [String]] {
+        try TestPython.requireModules(validatorProblem, sourceLocation: sourceLocation)
         let input = try JSONEncoder().encode(texts)
         let result = try python(["-c", script, schemaPath], input: input)
-        try #require(result.status == 0, "python3 failed: \(result.stderr)", sourceLocation: sourceLocation)
+        try #require(result.status == 0, "\(TestPython.name) failed: \(result.stderr)", sourceLocation: sourceLocation)
         return try JSONDecoder().decode([String: [String]].self, from: result.stdout)
     }
 }
 
-@Suite(.enabled(if: pythonHasJSONSchema, "python3 jsonschema/yaml not available"))
-struct SchemaTests {
+@Suite struct SchemaTests {
     @Test func schemaIsAValidDraft202012Schema() throws {
         // The script runs check_schema before anything else and exits non-zero if it fails.
         #expect(try SchemaValidator.errors([:]) == [:])

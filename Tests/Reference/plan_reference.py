@@ -22,7 +22,10 @@ How it is independent of the Swift code:
 - Across runs: the mean and the sample variance are exact Fractions of the
   per-run values, so identical runs give an interval of width exactly 0;
   the 97.5% Student-t quantile is computed here from the regularized
-  incomplete beta function (no scipy in the venv).
+  incomplete beta function (no scipy in the venv). The shares (fill rate,
+  cycle service level, short days) have the Wilson score interval instead,
+  on the counts pooled over the runs: here the two roots of its quadratic,
+  with exact rational coefficients.
 
 `python plan_reference.py BOOK [--days D] [--runs R] [--orders-per-day N]
 [--demand poisson|fixed] [--mix ID=W,...] [--seed S]` prints the JSON the
@@ -594,29 +597,59 @@ def interval(values: list) -> dict:
     return {"mean": mean, "low": float(mean) - half, "high": float(mean) + half}
 
 
+# The normal distribution's 97.5% quantile, as docs/planning.md gives it.
+Z975 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval for `successes` of `trials` (> 0): the
+    p in [0, 1] with (k/n - p)^2 <= z^2 p (1 - p) / n, that is, between the
+    roots of (n + z^2) p^2 - (2k + z^2) p + k^2/n = 0. The coefficients and
+    the discriminant, z^2 (z^2 + 4k(n - k)/n), are exact Fractions (z is
+    the double above, exactly); only its square root is a float. The larger
+    root has no cancellation; the smaller is the product of the roots,
+    (k^2/n) / (n + z^2), over it (Vieta), so 0 successes give exactly 0.
+    The high end is 1 less the low end of the failures (the interval is
+    symmetric under k -> n - k), so n successes give exactly 1."""
+    def low(k: Fraction, n: Fraction) -> Fraction:
+        if k == 0:
+            return Fraction(0)
+        zz = Fraction(Z975) ** 2
+        a, b, c = n + zz, 2 * k + zz, k * k / n
+        larger = (b + Fraction(math.sqrt(float(zz * (zz + 4 * k * (n - k) / n))))) / (2 * a)
+        return c / (a * larger)
+    k, n = Fraction(successes), Fraction(trials)
+    return float(low(k, n)), float(1 - low(n - k, n))
+
+
+def share_interval(mean, successes: list[int], trials: list[int]) -> dict:
+    """A share across runs: `mean` as given, and the Wilson interval on the
+    successes and trials pooled over the runs; None for low and high with
+    one run, [mean, mean] with no trials at all."""
+    if len(successes) == 1:
+        return {"mean": mean, "low": None, "high": None}
+    k, n = sum(successes), sum(trials)
+    if n == 0:
+        return {"mean": mean, "low": float(mean), "high": float(mean)}
+    low, high = wilson(k, n)
+    return {"mean": mean, "low": low, "high": high}
+
+
 def ratio_interval(served: list[int], orders: list[int]) -> dict:
     """The fill rate across runs: all orders served / all orders (1 with no
-    orders), the ratio of two means, with the delta method's interval:
-    r -/+ t * s_e / (sqrt(R) * mean orders), s_e^2 the sample variance of
-    served - r * orders. Exact up to the square root."""
-    r = len(served)
+    orders), with the Wilson interval on those totals."""
     total_orders = sum(orders)
     ratio = Fraction(1) if total_orders == 0 else Fraction(sum(served), total_orders)
-    if r == 1:
-        return {"mean": ratio, "low": None, "high": None}
-    if total_orders == 0:
-        return {"mean": ratio, "low": 1.0, "high": 1.0}
-    residuals = [Fraction(s) - ratio * o for s, o in zip(served, orders)]
-    var = sum((e * e for e in residuals), Fraction(0)) / (r - 1)
-    half = t975(r - 1) * math.sqrt(float(var)) / (math.sqrt(r) * (total_orders / r))
-    return {"mean": ratio, "low": float(ratio) - half, "high": float(ratio) + half}
+    return share_interval(ratio, served, orders)
 
 
 def summary_json(pb: PlanBook, figs: list[RunFigures]) -> dict:
     return {
         "fillRate": ratio_interval([f.served for f in figs], [f.orders for f in figs]),
-        "cycleServiceLevel": interval([f.cycle_service_level for f in figs]),
-        "fruits": {fr: {"shortDayShare": interval([f.short_day_share(fr) for f in figs]),
+        "cycleServiceLevel": share_interval(interval([f.cycle_service_level for f in figs])["mean"],
+                                            [f.days_without_refusal for f in figs], [f.days for f in figs]),
+        "fruits": {fr: {"shortDayShare": share_interval(interval([f.short_day_share(fr) for f in figs])["mean"],
+                                                        [f.short_days[fr] for f in figs], [f.days for f in figs]),
                         "wasted": interval([f.wasted[fr] for f in figs]),
                         "averageOnHand": interval([f.average_on_hand(fr) for f in figs]),
                         "bought": interval([f.bought[fr] for f in figs])}

@@ -14,10 +14,11 @@ Two kinds of tests:
 - The others run `juice-run plan --format json` on anchor books and on
   seeded random version-2 books (fruits with cost, pack, keeps, restock;
   recipes with yield and keeps; stock; a menu with prices) and compare every
-  per-run figure and the summary with the model. They SKIP, saying why,
+  per-run figure and the summary with the model. They FAIL, saying why,
   when JUICE_RUN is missing or `juice-run plan --help` does not describe
-  `plan` (before `plan` exists, `juice-run plan --help` prints the main
-  help and exits 0, so the exit code alone proves nothing).
+  `plan` (`juice-run plan --help` printing the main help and exiting 0
+  would be a broken `plan`, so the exit code alone proves nothing): a
+  binary that lost its planner must not pass by skipping every test.
 
 What is compared: settings; per run: every count exactly, fillRate,
 cycleServiceLevel and averageOnHand to 1e-9 (relative, at least 1e-9
@@ -370,19 +371,74 @@ ZERO_WIDTH_BOOK = book_text("  apple: { cost: 3, pack: 4, keeps: 2, restock: { u
                             stock="  kiwi: 6\n")
 
 
+# z for 95%, as docs/planning.md gives it.
+Z = 1.959963984540054
+
+
+def wilson_closed_form(k: int, n: int) -> tuple[float, float]:
+    """The Wilson score interval as textbooks write it (centre -/+ half):
+    (p + z^2/2n -/+ z sqrt(p(1 - p)/n + z^2/4n^2)) / (1 + z^2/n), p = k/n."""
+    p = k / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return centre - half, centre + half
+
+
+def share_counts(out: dict) -> dict[str, tuple[int, int]]:
+    """Each share's pooled (successes, trials) from a report's per-run
+    counts: served of orders, days without a refusal and each fruit's short
+    days of all days."""
+    runs = out["perRun"]
+    days = out["settings"]["days"] * len(runs)
+    counts = {"fillRate": (sum(r["served"] for r in runs), sum(r["orders"] for r in runs)),
+              "cycleServiceLevel": (sum(r["daysWithoutRefusal"] for r in runs), days)}
+    for fruit in runs[0]["fruits"]:
+        counts[f"fruits.{fruit}.shortDayShare"] = (sum(r["fruits"][fruit]["shortDays"] for r in runs), days)
+    return counts
+
+
+def check_wilson(out: dict, where: str) -> None:
+    """Every share's low and high: within [0, 1], around its mean, and the
+    closed-form Wilson bounds of its pooled counts to 1e-12."""
+    cells = dict(flatten(out["summary"]))
+    for path, (k, n) in share_counts(out).items():
+        cell = cells[path]
+        low, high = float(cell["low"]), float(cell["high"])
+        want = wilson_closed_form(k, n)
+        assert 0 <= low <= float(cell["mean"]) <= high <= 1, (where, path, cell)
+        assert abs(low - want[0]) <= 1e-12 and abs(high - want[1]) <= 1e-12, (where, path, cell, k, n, want)
+
+
+@pytest.mark.model
+def test_model_wilson_known_values():
+    """1 of 10: [0.0179, 0.4042] (the textbook example); 0 of n: [0,
+    z^2/(n + z^2)] and n of n its mirror; 5 of 10: symmetric about 1/2."""
+    low, high = plan.wilson(1, 10)
+    assert round(low, 4) == 0.0179 and round(high, 4) == 0.4042
+    assert plan.wilson(0, 10) == pytest.approx((0.0, Z * Z / (10 + Z * Z)), abs=1e-15)
+    assert plan.wilson(10, 10) == pytest.approx((10 / (10 + Z * Z), 1.0), abs=1e-15)
+    low, high = plan.wilson(5, 10)
+    assert low + high == pytest.approx(1.0, abs=1e-15)
+    for k, n in ((0, 1), (3, 7), (999, 1000), (123456, 10 ** 9)):
+        assert plan.wilson(k, n) == pytest.approx(wilson_closed_form(k, n), abs=1e-12)
+
+
 @pytest.mark.model
 def test_model_zero_width_intervals_fixed_one_item():
     """--demand fixed and one menu item (or a mix naming one): every run is
-    the same, so low == high == mean for every figure."""
+    the same, so low == high == mean for every figure but the shares, whose
+    Wilson interval is on the pooled counts (and so not a point)."""
     pb = load(ZERO_WIDTH_BOOK)
     for mix in ("juice=1", "other=2,juice=0", "juice=5"):
         out = plan.report(pb, days=9, runs=5, orders_per_day=4, demand="fixed", seed=99, mix=mix)
         flat = list(flatten(out["summary"]))
         assert flat
+        shares = share_counts(json.loads(json.dumps(plan._printable(out))))
         for path, cell in flat:
-            if cell["mean"] is None:
+            if cell["mean"] is None or path in shares:
                 continue
             assert cell["low"] == cell["high"] == float(cell["mean"]), (mix, path, cell)
+        check_wilson(plan._printable(out), mix)
         first = out["perRun"][0]
         assert all(r | {"run": 1} == first for r in out["perRun"]), mix
 
@@ -673,7 +729,7 @@ def plan_problem() -> str | None:
 def need_plan() -> None:
     problem = plan_problem()
     if problem:
-        pytest.skip(problem)
+        pytest.fail(problem, pytrace=False)
 
 
 def plan_args(book: pathlib.Path, days, runs, n, demand, seed, mix) -> list[str]:
@@ -865,29 +921,46 @@ def test_binary_adding_runs_keeps_the_first(tmp_path):
 
 
 def test_binary_zero_width_intervals(tmp_path):
-    """--demand fixed, a one-item mix: low == high == mean everywhere."""
+    """--demand fixed, a one-item mix: low == high == mean everywhere but
+    the shares, which have the Wilson interval of their pooled counts."""
     actual = differential(ZERO_WIDTH_BOOK, 9, 4, 4, "fixed", 5, "juice=1", tmp_path, "zero width")
+    shares = share_counts(actual)
     for path, c in flatten(actual["summary"]):
-        if c["mean"] is not None:
+        if c["mean"] is not None and path not in shares:
             assert Decimal(c["low"]) == Decimal(c["high"]) == Decimal(c["mean"]), (path, c)
+    check_wilson(actual, "zero width")
+
+
+@pytest.mark.parametrize("runs,seed", [(2, 3), (2, 8), (3, 3), (40, 3)])
+def test_binary_share_intervals_are_wilson_within_0_1(runs, seed, tmp_path):
+    """One day of Poisson demand against 20 apples: with 2 runs, one day
+    short and one not, mean -/+ t s / sqrt(R) gave the cycle service level
+    [-5.85, 6.85]. Every share's bounds must be the Wilson score interval
+    of its pooled counts, within [0, 1]."""
+    need_plan()
+    text = book_text("  apple: { cost: 1, restock: { up-to: 20 } }\n",
+                     "  juice: { recipe: { apple: 1 }, price: 5 }\n")
+    (tmp_path / "book.yaml").write_text(text, encoding="utf-8")
+    out, command = run_plan(plan_args(tmp_path / "book.yaml", 1, runs, 20, "poisson", seed, None))
+    check_wilson(out, command)
 
 
 @pytest.mark.parametrize("runs", [2, 3, 5, 11, 31, 40, 50, 60, 101, 200, 1000])
 def test_binary_t_quantile(runs, tmp_path):
     """The interval's t: (high - low) / 2 / (s / sqrt(R)), from the binary's
-    own per-run cycle service levels, is the 97.5% quantile of Student's t
-    with R - 1 degrees of freedom to 1e-9 relative (one day of Poisson
-    demand against 20 apples, so that the service level varies; the fill
-    rate across runs is a ratio of totals with its own interval)."""
+    own per-run apples on hand, is the 97.5% quantile of Student's t with
+    R - 1 degrees of freedom to 1e-9 relative (one day of Poisson demand
+    of 20 against 30 apples, so that what is left varies; the shares have
+    the Wilson interval instead)."""
     need_plan()
-    text = book_text("  apple: { cost: 1, restock: { up-to: 20 } }\n",
+    text = book_text("  apple: { cost: 1, restock: { up-to: 30 } }\n",
                      "  juice: { recipe: { apple: 1 }, price: 5 }\n")
     (tmp_path / "book.yaml").write_text(text, encoding="utf-8")
     out, command = run_plan(plan_args(tmp_path / "book.yaml", 1, runs, 20, "poisson", 3, None))
-    xs = [Fraction(Decimal(r["cycleServiceLevel"])) for r in out["perRun"]]
+    xs = [Fraction(Decimal(r["fruits"]["apple"]["averageOnHand"])) for r in out["perRun"]]
     mean = sum(xs) / runs
     s = math.sqrt(float(sum((x - mean) ** 2 for x in xs) / (runs - 1)))
-    cell = out["summary"]["cycleServiceLevel"]
+    cell = out["summary"]["fruits"]["apple"]["averageOnHand"]
     implied = float(Decimal(cell["high"]) - Decimal(cell["low"])) / 2 / (s / math.sqrt(runs))
     want = plan.t975(runs - 1)
     assert abs(implied / want - 1) <= 1e-9, (

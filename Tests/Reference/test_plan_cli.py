@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 
@@ -145,7 +146,60 @@ def test_a_book_without_a_menu_and_a_bad_policy(tmp_path):
 
 
 def test_a_purchase_past_what_a_count_holds_is_an_error_not_a_trap(tmp_path):
+    """One pack of 2^63 - 1 figs at 10 each: the run's purchases would
+    pass what money holds. Exit 1, naming the fruit; nothing on stdout
+    (they were reported as unknown, exit 0)."""
     book = one_fruit_book(9223372036854775807).replace("cost: 10", "cost: 10, pack: 9223372036854775807")
-    result = run("--days", "2", "--runs", "1", "--orders-per-day", "1", book=book, tmp_path=tmp_path)
-    assert result.returncode in (0, 1), result.stderr
-    assert "Fatal error" not in result.stderr
+    result = run("--days", "2", "--runs", "1", "--orders-per-day", "1", "--seed", "1", book=book, tmp_path=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == ("juice-run: error: the cost of the 'fig' bought would take a run's purchases "
+                             "past 9223372036854775807\n")
+
+
+HUGE = 4611686018427387904  # 2^62
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_a_count_past_2_63_is_an_error_naming_the_fruit(tmp_path, fmt):
+    """Issue 37: up-to 2^62 and keeps 1 buys 2^62 mangoes each morning and
+    throws them away each evening; on day 2 the run has bought 2^63, past
+    2^63 - 1. It used to print bought and wasted as 2^63 - 1 and purchases
+    as 9.223372036854776e+18, exit 0."""
+    book = (f"version: 2\nfruits:\n  mango: {{ cost: 1, keeps: 1, restock: {{ up-to: {HUGE} }} }}\n"
+            "menu:\n  juice: { price: 5, recipe: { mango: 1 } }\n")
+    result = run("--days", "3", "--runs", "1", "--orders-per-day", "1", "--seed", "1", "--format", fmt,
+                 book=book, tmp_path=tmp_path)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == "juice-run: error: on day 2, 'mango' bought over the run would pass 9223372036854775807\n"
+
+
+def test_large_figures_are_written_out_and_money_exactly(tmp_path):
+    """up-to 2^61 with keeps 1 over 3 days: 3 * 2^61 bought, which fits.
+    No output writes a number with an exponent, and money is exact: the
+    purchases' mean over 2 runs 6917529027641081856.00, the waste at cost
+    (2^63 - 2^61 - 3 and - 2, one mango used per order) 6917529027641081853.50."""
+    level = HUGE // 2
+    book = (f"version: 2\nfruits:\n  mango: {{ cost: 1, keeps: 1, restock: {{ up-to: {level} }} }}\n"
+            "menu:\n  juice: { price: 5, recipe: { mango: 1 } }\n")
+    args = ["--days", "3", "--runs", "2", "--orders-per-day", "1", "--seed", "1"]
+    outputs = {}
+    for fmt in ("text", "json", "csv"):
+        result = run(*args, "--format", fmt, book=book, tmp_path=tmp_path)
+        assert result.returncode == 0, result.stderr
+        outputs[fmt] = result.stdout
+    page = tmp_path / "plan.html"
+    result = run(*args, "--report", str(page), book=book, tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    outputs["html"] = page.read_text(encoding="utf-8")
+    for fmt, text in outputs.items():
+        assert not re.search(r"[0-9][eE][+-]?[0-9]", text), (fmt, re.search(r".{40}[0-9][eE][+-]?[0-9].{10}", text))
+    summary = json.loads(outputs["json"])["summary"]
+    assert [r["fruits"]["mango"]["bought"] for r in json.loads(outputs["json"])["perRun"]] == [3 * level] * 2
+    assert '"purchases":{"mean":6917529027641081856.00,"low":6917529027641081856.00,"high":6917529027641081856.00}' \
+        in outputs["json"]
+    assert '"wasteAtCost":{"mean":6917529027641081853.50,' in outputs["json"]
+    assert "purchases,,6917529027641081856.00,6917529027641081856.00,6917529027641081856.00" in outputs["csv"].splitlines()
+    assert summary["fillRate"]["low"] >= 0 and summary["fillRate"]["high"] == 1
+    row = [line for line in outputs["text"].splitlines() if line.startswith("purchases ")]
+    assert row == ["purchases                    6917529027641081856.00  "
+                   "[6917529027641081856.00, 6917529027641081856.00]"]

@@ -7,11 +7,12 @@ struct Lots: Sendable {
     /// The first lot still held; lots before it are used up.
     private var head = 0
 
-    /// Adds `count` units received on `day` (the newest lot).
+    /// Adds `count` units received on `day` (the newest lot). A second lot
+    /// of the same day is kept apart where one would not hold both.
     mutating func receive(_ count: Int, on day: Int) {
         guard count > 0 else { return }
-        if head < days.count, days[days.count - 1] == day {
-            units[units.count - 1] += count
+        if head < days.count, days[days.count - 1] == day, case (let sum, false) = units[units.count - 1].addingReportingOverflow(count) {
+            units[units.count - 1] = sum
         } else {
             days.append(day)
             units.append(count)

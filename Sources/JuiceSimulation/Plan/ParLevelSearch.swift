@@ -45,7 +45,7 @@ public struct ParLevelSearch: Sendable {
         let service = runs.map(\.cycleServiceLevel).reduce(0, +) / Double(max(runs.count, 1))
         let cost = runs.map { run -> Double in
             if let money = run.purchases { return Double(money.numerator) / Double(money.denominator) }
-            return Double(run.bought.reduce(0, +))
+            return run.bought.reduce(0.0) { $0 + Double($1) }
         }.reduce(0, +) / Double(max(runs.count, 1))
         return (service, cost)
     }

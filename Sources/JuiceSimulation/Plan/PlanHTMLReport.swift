@@ -57,7 +57,7 @@ public struct PlanHTMLReport: Sendable {
             <body>
             <h1>juice-run plan</h1>
             <p>\(settings.days) days × \(settings.runs) runs, \(settings.demand == .poisson ? "Poisson demand with a mean of" : "exactly") \
-            \(settings.ordersPerDay) orders a day, seed \(settings.seed). Intervals are 95% confidence intervals for one run's expected figure.</p>
+            \(settings.ordersPerDay) orders a day, seed \(settings.seed). Intervals are 95% confidence intervals: for a share, the Wilson score interval on the days or orders of every run; otherwise for one run's expected figure.</p>
 
             """
         page += "<h2>On hand at the end of each day, run 1</h2>\n"
@@ -208,7 +208,7 @@ public struct PlanHTMLReport: Sendable {
     private func figuresTable() -> String {
         var rows = "<table>\n<thead><tr><th>figure</th><th>fruit</th><th>mean</th><th>95% interval</th></tr></thead>\n<tbody>\n"
         for figure in report.figures() {
-            let mean = figure.estimate.map { PlanReport.fixed($0.mean, figure.places) } ?? "unknown"
+            let mean = figure.estimate.map { PlanReport.mean($0, places: figure.places) } ?? "unknown"
             let interval = figure.estimate.map { PlanReport.interval($0, places: figure.places) } ?? ""
             rows += "<tr><td>\(Self.escaped(figure.name))</td><td>\(Self.escaped(figure.fruit))</td>"
                 + "<td class=\"number\">\(Self.escaped(mean))</td><td class=\"number\">\(Self.escaped(interval))</td></tr>\n"

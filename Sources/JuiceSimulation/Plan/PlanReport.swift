@@ -17,9 +17,12 @@ public struct PlanReport: Sendable {
     /// Purchases per day in each re-check run (money where every fruit
     /// has a cost, else units).
     static func costPerDay(_ summary: PlanSummary) -> Estimate {
-        Estimate(summary.runs.map { run in
-            let total = run.purchases.map { Double($0.numerator) / Double($0.denominator) } ?? Double(run.bought.reduce(0, +))
-            return total / Double(max(run.days, 1))
+        let purchases = summary.runs.compactMap(\.purchases)
+        if purchases.count == summary.runs.count, !purchases.isEmpty {
+            return Estimate(money: purchases, dividedBy: max(summary.settings.days, 1))
+        }
+        return Estimate(summary.runs.map { run in
+            run.bought.reduce(0.0) { $0 + Double($1) } / Double(max(run.days, 1))
         })
     }
 
@@ -41,7 +44,7 @@ public struct PlanReport: Sendable {
         }
         let cost = Self.costPerDay(recheck)
         let unit = book.fruits.allSatisfy({ $0.cost != nil }) ? "" : " units (a fruit has no cost)"
-        lines.append("cost per day: \(Self.fixed(cost.mean, 2))\(unit) \(Self.interval(cost, places: 2))")
+        lines.append("cost per day: \(Self.mean(cost, places: 2))\(unit) \(Self.interval(cost, places: 2))")
         lines.append("re-checked on \(recheck.runs.count) fresh runs (seed \(outcome.freshSeed)): cycle service level "
             + "\(Self.fixed(recheck.cycleServiceLevel.mean, 4)) \(Self.interval(recheck.cycleServiceLevel, places: 4))")
         return lines
@@ -103,7 +106,8 @@ public struct PlanReport: Sendable {
         lines += TextTable.lines(rows, rightAligned: Set(0...9))
         lines.append("")
         lines.append(summary.runs.count > 1
-            ? "across \(summary.runs.count) runs: the mean, and a 95% confidence interval for one run's expected figure"
+            ? "across \(summary.runs.count) runs: the mean, and a 95% confidence interval (for a share, the Wilson interval on every run's days or orders; "
+                + "otherwise for one run's expected figure)"
             : "one run: no confidence interval")
         var across = [["figure", "fruit", "mean", "95% interval"]]
         for figure in figures() {
@@ -111,7 +115,7 @@ public struct PlanReport: Sendable {
                 across.append([figure.name, figure.fruit, "unknown", ""])
                 continue
             }
-            across.append([figure.name, figure.fruit, Self.fixed(estimate.mean, figure.places), Self.interval(estimate, places: figure.places)])
+            across.append([figure.name, figure.fruit, Self.mean(estimate, places: figure.places), Self.interval(estimate, places: figure.places)])
         }
         lines += TextTable.lines(across, rightAligned: [2])
         return lines + targetText()
@@ -173,10 +177,10 @@ public struct PlanReport: Sendable {
             guard let value else { return json.null() }
             json.beginObject()
             json.key("mean")
-            json.number(Self.number(value.mean))
-            for (bound, number) in [("low", value.low), ("high", value.high)] {
+            json.number(Self.number(value))
+            for (bound, number) in Self.bounds(value) {
                 json.key(bound)
-                if let number { json.number(Self.number(number)) } else { json.null() }
+                if let number { json.number(number) } else { json.null() }
             }
             json.endObject()
         }
@@ -232,9 +236,8 @@ public struct PlanReport: Sendable {
         var lines = ["figure,fruit,mean,low,high"]
         func row(_ name: String, _ fruit: String, _ estimate: Estimate?) {
             guard let estimate else { return lines.append(CSV.row([name, fruit, "", "", ""])) }
-            lines.append(CSV.row([
-                name, fruit, Self.number(estimate.mean), estimate.low.map { Self.number($0) } ?? "", estimate.high.map { Self.number($0) } ?? "",
-            ]))
+            let bounds = Self.bounds(estimate).map { $0.1 ?? "" }
+            lines.append(CSV.row([name, fruit, Self.number(estimate), bounds[0], bounds[1]]))
         }
         for figure in figures() { row(figure.key, figure.fruit, figure.estimate) }
         if let (_, outcome) = target, let levels = outcome.levels, let recheck = outcome.recheck {
@@ -247,15 +250,61 @@ public struct PlanReport: Sendable {
 
     // MARK: Numbers
 
-    /// A JSON or CSV number: the shortest decimal that reads back as the double.
+    /// A JSON or CSV number: the shortest decimal that reads back as the
+    /// double, written out in full (never `1e+18`: `plain`).
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : plain(value)
+    }
+
+    /// An estimate's mean as JSON and CSV print it: a money figure's exact
+    /// mean rounded once to two places, as each run's money is printed.
+    static func number(_ estimate: Estimate) -> String {
+        estimate.money?.description ?? number(estimate.mean)
+    }
+
+    /// An estimate's low and high as JSON and CSV print them (nil with one
+    /// run): money as its exact mean ∓ the half-width, rounded once.
+    static func bounds(_ estimate: Estimate) -> [(String, String?)] {
+        if let money = estimate.money, let half = estimate.halfWidth, let low = money.minus(half), let high = money.minus(-half) {
+            return [("low", low), ("high", high)]
+        }
+        return [("low", estimate.low.map { number($0) }), ("high", estimate.high.map { number($0) })]
+    }
+
+    /// An estimate's mean in text and HTML: money exact, rounded once to two
+    /// places; other figures to `places`.
+    static func mean(_ estimate: Estimate, places: Int) -> String {
+        estimate.money?.description ?? fixed(estimate.mean, places)
+    }
+
+    /// Swift's shortest round-trip digits of `value`, with the exponent
+    /// written out: `9223372036854776000` for `9.223372036854776e+18`,
+    /// `0.00001` for `1e-05`; unchanged where Swift writes no exponent.
+    static func plain(_ value: Double) -> String {
+        let text = "\(value)"
+        guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...].drop { $0 == "+" }) else { return text }
+        var mantissa = text[..<e]
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa = mantissa.dropFirst() }
+        let dot = mantissa.firstIndex(of: ".")
+        let before = dot.map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count
+        let digits = Array(mantissa.filter { $0 != "." })
+        let point = before + exponent  // digits before the decimal point
+        let out: String
+        if point <= 0 {
+            out = "0." + String(repeating: "0", count: -point) + String(digits)
+        } else if point >= digits.count {
+            out = String(digits) + String(repeating: "0", count: point - digits.count)
+        } else {
+            out = String(digits[..<point]) + "." + String(digits[point...])
+        }
+        return (negative ? "-" : "") + out
     }
 
     static func fixed(_ value: Double, _ places: Int) -> String {
         let scale = [1.0, 10, 100, 1_000, 10_000][min(max(places, 0), 4)]
         let rounded = (value * scale).rounded() / scale
-        var text = "\(rounded)"
+        var text = plain(rounded)
         if !text.contains(".") && !text.contains("e") { text += "." }
         if let dot = text.firstIndex(of: ".") {
             let decimals = text.distance(from: dot, to: text.endIndex) - 1
@@ -266,6 +315,10 @@ public struct PlanReport: Sendable {
 
     static func interval(_ estimate: Estimate, places: Int) -> String {
         guard let low = estimate.low, let high = estimate.high else { return "n/a (one run)" }
+        if estimate.money != nil {
+            let bounds = Self.bounds(estimate).compactMap(\.1)
+            if bounds.count == 2 { return "[\(bounds[0]), \(bounds[1])]" }
+        }
         return "[\(fixed(low, places)), \(fixed(high, places))]"
     }
 

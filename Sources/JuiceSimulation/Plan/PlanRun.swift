@@ -17,14 +17,31 @@ public struct PlanSettings: Sendable, Hashable {
     public static let maximumOrdersPerDay = 1_000_000
 }
 
-/// Why a run could not go on: a purchase past what a count can hold.
+/// Why a run could not go on: a count or a money figure past what 64 bits
+/// hold. Each names the fruit, recipe or menu item whose part took it past
+/// (docs/planning.md, exit code 1); a figure is never left at the largest
+/// value or turned into "unknown" silently.
 public enum PlanError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Restocking would take a fruit's stock past what a count holds.
     case overflow(fruit: String, day: Int)
+    /// A run's tally (`what`: "bought", "thrown away", "servings of … made
+    /// that day") of the fruit or recipe `name`, past what a count holds.
+    case tally(String, name: String, day: Int)
+    /// A run's money figure (`figure`: "purchases", "waste at cost",
+    /// "revenue", "gross margin") past what `Money` holds, at the part
+    /// `cause` names ("the 'mango' bought"), nil for the margin's difference.
+    case money(figure: String, cause: String?)
 
     public var description: String {
         switch self {
         case .overflow(let fruit, let day):
             return "on day \(day), restocking '\(fruit)' would take its stock past \(Int.max)"
+        case .tally(let what, let name, let day):
+            return "on day \(day), '\(name)' \(what) would pass \(Int.max)"
+        case .money(let figure, let cause?):
+            return "\(cause) would take a run's \(figure) past \(Int.max)"
+        case .money(let figure, nil):
+            return "a run's \(figure) would pass \(Int.max)"
         }
     }
 }
@@ -40,8 +57,10 @@ public struct PlanRunResult: Sendable, Hashable {
     /// By fruit index.
     public var shortDays: [Int] = []
     public var wasted: [Int] = []
-    /// The sum over the days of the units on hand at the end of the day.
-    public var onHandDays: [Int] = []
+    /// The sum over the days of the units on hand at the end of the day:
+    /// 128 bits, since every day's count fits 64 but their sum need not,
+    /// and the average it gives always fits.
+    public var onHandDays: [Int128] = []
     public var bought: [Int] = []
     /// Nil when no menu item has a price (or past what can be counted).
     public var revenue: Money?
@@ -113,7 +132,7 @@ public struct PlanRun: Sendable {
         let zeros = [Int](repeating: 0, count: fruits.count)
         result.shortDays = zeros
         result.wasted = zeros
-        result.onHandDays = zeros
+        result.onHandDays = [Int128](repeating: 0, count: fruits.count)
         result.bought = zeros
         var fruitLots = maker.store.counts.map { count -> Lots in
             var lots = Lots()
@@ -141,15 +160,16 @@ public struct PlanRun: Sendable {
             for delivery in arriving.removeValue(forKey: day) ?? [] {
                 try receive(delivery.units, of: delivery.fruit, on: day, into: &maker, &fruitLots)
                 onOrder[delivery.fruit] -= delivery.units
-                received[delivery.fruit] = Self.adding(received[delivery.fruit], delivery.units)
+                // Received today is at most the stock, which `receive` checked.
+                received[delivery.fruit] += delivery.units
             }
             for (fruit, declared) in fruits.enumerated() {
                 guard let restock = restocks[fruit], restock.below == nil else { continue }
                 let units = try Self.unitsToBuy(from: maker.store[fruit], upTo: restock.upTo, pack: declared.pack, fruit: declared.id, day: day)
                 guard units > 0 else { continue }
                 try receive(units, of: fruit, on: day, into: &maker, &fruitLots)
-                result.bought[fruit] = Self.adding(result.bought[fruit], units)
-                received[fruit] = Self.adding(received[fruit], units)
+                result.bought[fruit] = try Self.tally(result.bought[fruit], units, "bought over the run", declared.id, day)
+                received[fruit] += units
             }
             // The day's orders.
             let opening = maker.store.counts
@@ -163,9 +183,16 @@ public struct PlanRun: Sendable {
                 result.orders += 1
                 if maker.make(item, shortages: &shortages) {
                     result.served += 1
-                    if let price = book.menu[item].price, let total = revenue { revenue = Self.checkedSum(total, price) }
+                    if let price = book.menu[item].price, let total = revenue {
+                        let (sum, overflow) = total.addingReportingOverflow(price)
+                        guard !overflow else { throw .money(figure: "revenue", cause: "the price of '\(book.menu[item].id)'") }
+                        revenue = sum
+                    }
                     for batch in maker.batchesMade where made.indices.contains(batch.index) {
-                        made[batch.index] = Self.adding(made[batch.index], Self.multiplying(batch.amount, recipes[batch.index].yield))
+                        let (servings, overflow) = batch.amount.multipliedReportingOverflow(by: recipes[batch.index].yield)
+                        let what = "servings made that day"
+                        guard !overflow else { throw .tally(what, name: recipes[batch.index].id, day: day) }
+                        made[batch.index] = try Self.tally(made[batch.index], servings, what, recipes[batch.index].id, day)
                     }
                 } else {
                     result.refused += 1
@@ -182,7 +209,7 @@ public struct PlanRun: Sendable {
                     let wasted = fruitLots[fruit].spoil(receivedThrough: day - keeps + 1)
                     if wasted > 0 {
                         try? maker.store.set(fruit, to: maker.store[fruit] - wasted)
-                        result.wasted[fruit] = Self.adding(result.wasted[fruit], wasted)
+                        result.wasted[fruit] = try Self.tally(result.wasted[fruit], wasted, "thrown away over the run", fruits[fruit].id, day)
                         wastedToday[fruit] = wasted
                     }
                 }
@@ -190,29 +217,38 @@ public struct PlanRun: Sendable {
             for recipe in recipes.indices where recipe < servingLots.count {
                 servingLots[recipe].receive(made[recipe], on: day)
                 let before = openingServings.indices.contains(recipe) ? openingServings[recipe] : 0
-                servingLots[recipe].use(before + made[recipe] - maker.store.servings[recipe])
+                // Before and after are counts, so their difference fits; the day's
+                // use is then at most what the day made and had.
+                let (used, overflow) = (before - maker.store.servings[recipe]).addingReportingOverflow(made[recipe])
+                guard !overflow else { throw .tally("servings used that day", name: recipes[recipe].id, day: day) }
+                servingLots[recipe].use(used)
                 if let keeps = recipes[recipe].keeps {
                     let wasted = servingLots[recipe].spoil(receivedThrough: day - keeps + 1)
                     if wasted > 0 {
                         try? maker.store.set(recipe: recipe, to: maker.store.servings[recipe] - wasted)
-                        wastedServings[recipe] += wasted
+                        wastedServings[recipe] = try Self.tally(
+                            wastedServings[recipe], wasted, "servings thrown away over the run", recipes[recipe].id, day
+                        )
                     }
                 }
             }
             // Review: each (s, S) fruit whose position is below s orders packs.
             for (fruit, declared) in fruits.enumerated() {
                 guard let restock = restocks[fruit], let below = restock.below else { continue }
-                let position = Self.adding(maker.store[fruit], onOrder[fruit])
+                // On hand plus on order: both are counts, so their sum fits 64
+                // bits unsigned, and only a position below `below` matters.
+                let (position, late) = maker.store[fruit].addingReportingOverflow(onOrder[fruit])
+                guard !late else { continue }
                 guard position < below else { continue }
                 let units = try Self.unitsToBuy(from: position, upTo: restock.upTo, pack: declared.pack, fruit: declared.id, day: day)
                 guard units > 0 else { continue }
-                let (arrival, late) = day.addingReportingOverflow(restock.lead &+ 1)
-                if !late && restock.lead < Int.max { arriving[arrival, default: []].append((fruit, units)) }
-                onOrder[fruit] = Self.adding(onOrder[fruit], units)
-                result.bought[fruit] = Self.adding(result.bought[fruit], units)
+                let (arrival, never) = day.addingReportingOverflow(restock.lead &+ 1)
+                if !never && restock.lead < Int.max { arriving[arrival, default: []].append((fruit, units)) }
+                onOrder[fruit] = try Self.tally(onOrder[fruit], units, "on order", declared.id, day)
+                result.bought[fruit] = try Self.tally(result.bought[fruit], units, "bought over the run", declared.id, day)
             }
             for fruit in fruits.indices {
-                result.onHandDays[fruit] = Self.adding(result.onHandDays[fruit], maker.store[fruit])
+                result.onHandDays[fruit] += Int128(maker.store[fruit])  // at most 100,000 days of 2⁶³
                 if shortToday[fruit] { result.shortDays[fruit] += 1 }
             }
             if refusedToday == 0 { result.daysWithoutRefusal += 1 }
@@ -226,16 +262,29 @@ public struct PlanRun: Sendable {
         }
         result.trace = days
         result.revenue = revenue.map { Money($0) }
-        result.purchases = Self.cost(of: result.bought, book)
-        if let fruitWaste = Self.cost(of: result.wasted, book) {
+        result.purchases = try Self.cost(of: result.bought, book, figure: "purchases", "bought")
+        if let fruitWaste = try Self.cost(of: result.wasted, book, figure: "waste at cost", "thrown away") {
             var total: Money? = fruitWaste
             for (recipe, servings) in wastedServings.enumerated() where servings > 0 {
+                // A recipe's cost per serving is unknown (nil) only past what
+                // `Money` holds, when every fruit has a cost: waste at cost
+                // is then unknown, as the book's cost table says.
                 let each = book.costs?.recipes.indices.contains(recipe) == true ? book.costs?.recipes[recipe] : nil
-                total = total.flatMap { sum in each.flatMap { $0.multiplied(by: servings) }.flatMap { sum.adding($0) } }
+                guard let sum = total, let each else {
+                    total = nil
+                    break
+                }
+                guard let part = each.multiplied(by: servings), let next = sum.adding(part) else {
+                    throw .money(figure: "waste at cost", cause: "the cost of the '\(recipes[recipe].id)' servings thrown away")
+                }
+                total = next
             }
             result.wasteAtCost = total
         }
-        if let revenue = result.revenue, let purchases = result.purchases { result.grossMargin = revenue.subtracting(purchases) }
+        if let revenue = result.revenue, let purchases = result.purchases {
+            guard let margin = revenue.subtracting(purchases) else { throw .money(figure: "gross margin", cause: nil) }
+            result.grossMargin = margin
+        }
         return result
     }
 
@@ -261,29 +310,25 @@ public struct PlanRun: Sendable {
     }
 
     /// Each fruit's `counts` at its cost; nil unless every fruit declares
-    /// one (docs/planning.md: money needs every fruit's cost).
-    static func cost(of counts: [Int], _ book: RecipeBook) -> Money? {
+    /// one (docs/planning.md: money needs every fruit's cost). Past what
+    /// `Money` holds it throws, naming the fruit whose cost took it past.
+    static func cost(of counts: [Int], _ book: RecipeBook, figure: String, _ what: String) throws(PlanError) -> Money? {
         guard book.fruits.allSatisfy({ $0.cost != nil }) else { return nil }
-        var total: Money? = .zero
+        var total = Money.zero
         for (fruit, count) in counts.enumerated() where count > 0 {
-            let each = book.fruits[fruit].cost.map { Money($0) }
-            total = total.flatMap { sum in each.flatMap { $0.multiplied(by: count) }.flatMap { sum.adding($0) } }
+            guard let each = book.fruits[fruit].cost.map({ Money($0) }),
+                  let part = each.multiplied(by: count), let sum = total.adding(part)
+            else { throw .money(figure: figure, cause: "the cost of the '\(book.fruits[fruit].id)' \(what)") }
+            total = sum
         }
         return total
     }
 
-    static func adding(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? Int.max : sum
-    }
-
-    static func multiplying(_ a: Int, _ b: Int) -> Int {
-        let (product, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? Int.max : product
-    }
-
-    static func checkedSum(_ a: Int, _ b: Int) -> Int? {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? nil : sum
+    /// `total + more`, a run's tally of `name`; past what a count holds it
+    /// throws, naming the fruit or recipe, rather than stopping at the largest count.
+    static func tally(_ total: Int, _ more: Int, _ what: String, _ name: String, _ day: Int) throws(PlanError) -> Int {
+        let (sum, overflow) = total.addingReportingOverflow(more)
+        guard !overflow else { throw .tally(what, name: name, day: day) }
+        return sum
     }
 }

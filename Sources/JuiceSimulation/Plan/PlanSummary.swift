@@ -1,65 +1,95 @@
 import JuiceBook
 /// A figure across runs: the mean of the runs' values and a 95% confidence
-/// interval for the expected value of that figure in one run, mean ± t·s/√R
-/// with Student's t at R − 1 degrees of freedom (docs/planning.md).
+/// interval, mean ± t·s/√R with Student's t at R − 1 degrees of freedom for
+/// the expected value of that figure in one run, or, for a share (the fill
+/// rate, the cycle service level, a fruit's short days), the Wilson score
+/// interval on the counts pooled over the runs (docs/planning.md).
 public struct Estimate: Sendable, Hashable {
     public let mean: Double
     /// Nil with one run: one value says nothing of the spread.
     public let low: Double?
     public let high: Double?
+    /// t·s/√R, for the intervals that are mean ± it (nil for a share's).
+    public let halfWidth: Double?
+    /// A money figure's exact mean, which the reports print (rounded once)
+    /// in place of `mean`, with `halfWidth` either side.
+    public internal(set) var money: MoneyMean?
 
     /// The estimate from each run's value, in run order (the order fixes
     /// the rounding, so the same runs give the same bits).
     public init(_ values: [Double]) {
         let count = Double(values.count)
         guard !values.isEmpty else {
-            mean = 0; low = nil; high = nil
+            mean = 0; low = nil; high = nil; halfWidth = nil
             return
         }
         let mean = values.reduce(0, +) / count
         self.mean = mean
         guard values.count > 1 else {
-            low = nil; high = nil
+            low = nil; high = nil; halfWidth = nil
             return
         }
         let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         let half = Self.tQuantile(degreesOfFreedom: values.count - 1) * (squares / (count - 1)).squareRoot() / count.squareRoot()
         low = mean - half
         high = mean + half
+        halfWidth = half
     }
 
     /// The ratio of two totals across runs (all orders served ÷ all
-    /// orders; 1 with no orders), with the delta method's interval for
-    /// that ratio: r ± t·sₑ / (√R · mean denominator), sₑ the sample
-    /// standard deviation of numerator − r × denominator. The mean of each
-    /// run's own ratio would weigh a slow day's few orders like a busy
-    /// day's many, and estimate something else than "the share of orders
-    /// served" (E[min(D, S)] ÷ E[D] for one fruit and one day).
+    /// orders; 1 with no orders), with the Wilson interval on those totals.
+    /// The mean of each run's own ratio would weigh a slow day's few orders
+    /// like a busy day's many, and estimate something else than "the share
+    /// of orders served" (E[min(D, S)] ÷ E[D] for one fruit and one day).
     public init(ratioOf numerators: [Int], over denominators: [Int]) {
-        let runs = numerators.count
-        let top = numerators.reduce(0) { PlanRun.adding($0, $1) }
-        let bottom = denominators.reduce(0) { PlanRun.adding($0, $1) }
-        guard bottom > 0 else {
-            mean = 1
-            low = runs > 1 ? 1 : nil
-            high = low
-            return
-        }
-        let ratio = Double(top) / Double(bottom)
-        mean = ratio
+        // 128 bits: up to 100,000 runs of 64-bit counts cannot overflow.
+        let top = numerators.reduce(Int128(0)) { $0 + Int128($1) }
+        let bottom = denominators.reduce(Int128(0)) { $0 + Int128($1) }
+        self.init(share: bottom > 0 ? Double(top) / Double(bottom) : 1, successes: top, trials: bottom, runs: numerators.count)
+    }
+
+    /// A share across runs: `mean` as the caller works it out, and the
+    /// Wilson score interval for `successes` out of `trials` pooled over
+    /// the runs (none with one run, as for every figure; [mean, mean] with
+    /// no trials). Unlike mean ± t·s/√R it stays within [0, 1], and it
+    /// does not shrink to a point when every run gives 0 or 1.
+    init(share mean: Double, successes: Int128, trials: Int128, runs: Int) {
+        self.mean = mean
+        halfWidth = nil
         guard runs > 1 else {
             low = nil; high = nil
             return
         }
-        let squares = zip(numerators, denominators).reduce(0.0) { sum, pair in
-            let residual = Double(pair.0) - ratio * Double(pair.1)
-            return sum + residual * residual
+        guard trials > 0 else {
+            low = mean; high = mean
+            return
         }
-        let count = Double(runs)
-        let half = Self.tQuantile(degreesOfFreedom: runs - 1) * (squares / (count - 1)).squareRoot()
-            / (count.squareRoot() * (Double(bottom) / count))
-        low = ratio - half
-        high = ratio + half
+        (low, high) = Self.wilson(successes: successes, trials: trials)
+    }
+
+    /// The 95% Wilson score interval for a proportion, `successes` k of
+    /// `trials` n (n > 0): the p with (k/n − p)² ≤ z²·p(1 − p)/n, z the
+    /// normal's 97.5% quantile. Its low end is
+    /// (2k + z² − z·√(z² + 4k(n − k)/n)) ÷ 2(n + z²), and its high end the
+    /// low end for the failures, taken from 1, so that k = 0 gives exactly
+    /// 0 and k = n exactly 1 (z·√(z²) is z² to the bit).
+    static func wilson(successes: Int128, trials: Int128) -> (low: Double, high: Double) {
+        let z = 1.959963984540054, zz = z * z
+        let n = Double(trials)
+        func low(_ k: Int128) -> Double {
+            let k = min(max(k, 0), trials)
+            let root = z * (zz + 4 * Double(k) * Double(trials - k) / n).squareRoot()
+            return max(0, (2 * Double(k) + zz - root) / (2 * (n + zz)))
+        }
+        return (low(successes), 1 - low(trials - successes))
+    }
+
+    /// A money figure: the mean and interval of the runs' amounts as
+    /// doubles (each divided by `divisor`, a per-day figure), and their
+    /// exact mean, which is what the reports print.
+    init(money values: [Money], dividedBy divisor: Int = 1) {
+        self.init(values.map { Double($0.numerator) / Double($0.denominator) / Double(max(divisor, 1)) })
+        money = MoneyMean(values, dividedBy: max(divisor, 1))
     }
 
     /// t's 97.5% quantiles for 1 … 200 degrees of freedom: each the root,
@@ -147,26 +177,41 @@ public struct PlanSummary: Sendable {
         self.settings = settings
         self.runs = runs
         fillRate = Estimate(ratioOf: runs.map(\.served), over: runs.map(\.orders))
-        cycleServiceLevel = Estimate(runs.map(\.cycleServiceLevel))
+        cycleServiceLevel = Self.cycleServiceLevel(runs)
+        let days = runs.reduce(Int128(0)) { $0 + Int128($1.days) }
         fruits = (0..<fruitCount).map { fruit in
             FruitEstimates(
-                shortDayShare: Estimate(runs.map { $0.shortDayShare(fruit) }),
+                shortDayShare: Estimate(
+                    share: Estimate(runs.map { $0.shortDayShare(fruit) }).mean,
+                    successes: runs.reduce(Int128(0)) { $0 + Int128($1.shortDays[fruit]) }, trials: days, runs: runs.count
+                ),
                 wasted: Estimate(runs.map { Double($0.wasted[fruit]) }),
                 averageOnHand: Estimate(runs.map { $0.averageOnHand(fruit) }),
                 bought: Estimate(runs.map { Double($0.bought[fruit]) })
             )
         }
         func money(_ figure: (PlanRunResult) -> Money?) -> Estimate? {
-            var values: [Double] = []
+            var values: [Money] = []
             for run in runs {
                 guard let value = figure(run) else { return nil }
-                values.append(Double(value.numerator) / Double(value.denominator))
+                values.append(value)
             }
-            return Estimate(values)
+            return Estimate(money: values)
         }
         revenue = money(\.revenue)
         purchases = money(\.purchases)
         wasteAtCost = money(\.wasteAtCost)
         grossMargin = money(\.grossMargin)
+    }
+
+    /// The cycle service level across runs: the mean of the runs' levels,
+    /// with the Wilson interval on the days without a refusal of all days
+    /// (the summary's, the re-check's and the report's sweep's).
+    public static func cycleServiceLevel(_ runs: [PlanRunResult]) -> Estimate {
+        Estimate(
+            share: Estimate(runs.map(\.cycleServiceLevel)).mean,
+            successes: runs.reduce(Int128(0)) { $0 + Int128($1.daysWithoutRefusal) },
+            trials: runs.reduce(Int128(0)) { $0 + Int128($1.days) }, runs: runs.count
+        )
     }
 }

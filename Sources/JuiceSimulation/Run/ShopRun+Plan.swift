@@ -80,7 +80,7 @@ extension ShopRun {
                 } catch {
                     throw .plan(error)
                 }
-                sweep.append(.init(level: level, service: Estimate(runs.map(\.cycleServiceLevel))))
+                sweep.append(.init(level: level, service: PlanSummary.cycleServiceLevel(runs)))
             }
         }
         return PlanHTMLReport(report: report, sample: sample, limitingFruit: limiting, sweep: sweep).html()
