@@ -62,7 +62,10 @@ public enum Capacity {
     }
 
     /// What one order of a menu item, or one batch of a recipe, takes in
-    /// whole fruits, in fruit order; nil for a fruit.
+    /// whole fruits, in fruit order, made fresh with each serving its own
+    /// batch and no substitute: the most it can take, whatever is on hand
+    /// (batches with leftovers only lower it). Hover shows it, and the par
+    /// level search starts from it. Nil for a fruit.
     public static func need(of component: RecipeBook.Component, in book: RecipeBook) -> [RecipeBook.FruitAmount]? {
         switch component {
         case .recipe(let index): book.recipes.indices.contains(index) ? book.recipes[index].needs : nil

@@ -184,6 +184,31 @@ public struct JuiceMaker: Sendable {
         book.menuIndex(id).map { make($0) }
     }
 
+    /// What the order of `menu` just served took, read from its decision:
+    /// `fruit` hears each fruit taken and how much (substitutes included),
+    /// `servings` each recipe whose servings it used or made. Only right
+    /// straight after `make` served an order of `menu`; the planner's days
+    /// read it to age their lots.
+    public func forEachTaken(
+        justServed menu: Int, fruit: (_ fruit: Int, _ amount: Int) -> Void,
+        servings: (_ recipe: Int, _ used: Int, _ made: Int) -> Void
+    ) {
+        let decided = orders.keepsServings || orders.substitutes
+        if decided && lastServed && draft.covered {
+            draft.cover.forEachTaken(fruit)
+        } else if decided && lastServed && planner.batches != nil {
+            draft.scratch.forEachFruit(fruit)
+        } else if orders.spans.indices.contains(menu) {
+            for index in orders.spans[menu] { fruit(orders.parts[index].fruit, orders.parts[index].amount) }
+        }
+        guard decided && lastServed, planner.batches != nil else { return }
+        let scratch = draft.scratch
+        for recipe in scratch.walked {
+            let yield = book.recipes.indices.contains(recipe) ? book.recipes[recipe].yield : 1
+            servings(recipe, scratch.demand[recipe], BatchPlanner.Scratch.saturating(scratch.batches[recipe], times: yield))
+        }
+    }
+
     /// What `times` orders of the menu item at `menuIndex` take from the
     /// stock as it is now (`OrderPlanner.plan`); nothing is taken.
     public func plan(_ menuIndex: Int, times: Int = 1) -> OrderPlan {

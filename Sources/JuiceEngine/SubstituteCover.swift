@@ -29,6 +29,8 @@ struct SubstituteCover: Sendable {
     private var required: [Int]
     /// What the last cover was asked for, by fruit in fruit order.
     private(set) var requirement: [RecipeBook.FruitAmount] = []
+    /// By place in `requirement`: how much of its own need the stock had.
+    private var owns: [Int] = []
     /// The substitutes that stood in, in the order drawn.
     private(set) var substitutions: [Substitution] = []
     /// What is still short (empty when the last cover succeeded).
@@ -59,6 +61,7 @@ struct SubstituteCover: Sendable {
         if !requirement.isSorted(by: \.fruit) { requirement.sort { $0.fruit < $1.fruit } }
         for need in requirement {
             let have = Self.count(need.fruit, in: stock)
+            owns.append(min(max(need.amount, 0), have))
             guard need.amount > have else { continue }
             var missing = need.amount - have
             var ranShort: [Shortage] = []
@@ -124,6 +127,17 @@ struct SubstituteCover: Sendable {
         taken[fruit] = saturating(taken[fruit], plus: amount)
     }
 
+    /// After a successful cover, once taken: calls `body` with each fruit
+    /// taken and how much (its own need as far as the stock had it, plus
+    /// what it gave as a substitute).
+    func forEachTaken(_ body: (_ fruit: Int, _ amount: Int) -> Void) {
+        for (place, need) in requirement.enumerated() where place < owns.count {
+            let total = owns[place] + (required.indices.contains(need.fruit) ? draw[need.fruit] : 0)
+            if total > 0 { body(need.fruit, total) }
+        }
+        for fruit in drawn where required[fruit] == 0 { body(fruit, draw[fruit]) }
+    }
+
     /// Whether the last cover drew on a substitute.
     var substituted: Bool { !substitutions.isEmpty }
 
@@ -132,6 +146,7 @@ struct SubstituteCover: Sendable {
         drawn.removeAll(keepingCapacity: true)
         for need in requirement where required.indices.contains(need.fruit) { required[need.fruit] = 0 }
         if !requirement.isEmpty { requirement.removeAll(keepingCapacity: true) }
+        if !owns.isEmpty { owns.removeAll(keepingCapacity: true) }
         if !substitutions.isEmpty { substitutions.removeAll(keepingCapacity: true) }
         if !shortages.isEmpty { shortages.removeAll(keepingCapacity: true) }
     }

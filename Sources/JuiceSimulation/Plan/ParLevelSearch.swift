@@ -135,8 +135,8 @@ public struct ParLevelSearch: Sendable {
         let weights = settings.weights.map { $0.map(Double.init) } ?? Array(repeating: 1, count: book.menu.count)
         let total = max(weights.reduce(0, +), 1)
         var use = [Double](repeating: 0, count: book.fruits.count)
-        for (item, menuItem) in book.menu.enumerated() where item < weights.count {
-            for need in menuItem.needs where need.fruit < use.count {
+        for item in book.menu.indices where item < weights.count {
+            for need in Capacity.need(of: .menuItem(item), in: book) ?? [] where need.fruit < use.count {
                 use[need.fruit] += Double(settings.ordersPerDay) * weights[item] / total * Double(need.amount)
             }
         }
@@ -146,8 +146,8 @@ public struct ParLevelSearch: Sendable {
     /// A menu item whose one order needs more of a fruit than the highest
     /// level tried: no par level serves it, so no service level is sure.
     static func outOfReach(_ book: RecipeBook) -> String? {
-        for item in book.menu {
-            for need in item.needs where need.amount > ceiling {
+        for (index, item) in book.menu.enumerated() {
+            for need in Capacity.need(of: .menuItem(index), in: book) ?? [] where need.amount > ceiling {
                 let fruit = book.fruits.indices.contains(need.fruit) ? book.fruits[need.fruit].id : "?"
                 return "menu item '\(item.id)' needs \(need.amount) '\(fruit)' for one order, more than any par level tried (up to \(ceiling))"
             }

@@ -172,9 +172,12 @@ public struct PlanRun: Sendable {
                 received[fruit] += units
             }
             // The day's orders.
-            let opening = maker.store.counts
-            let openingServings = maker.store.servings
+            // What the day's orders took, from their plans: fruit (substitutes
+            // included) and servings used and made, by recipe.
+            var usedToday = zeros
             var made = [Int](repeating: 0, count: recipes.count)
+            var servingsUsed = [Int](repeating: 0, count: recipes.count)
+            var tallyProblem: PlanError?
             var refusedToday = 0
             var shortToday = [Bool](repeating: false, count: fruits.count)
             let count = stream.ordersToday()
@@ -188,12 +191,21 @@ public struct PlanRun: Sendable {
                         guard !overflow else { throw .money(figure: "revenue", cause: "the price of '\(book.menu[item].id)'") }
                         revenue = sum
                     }
-                    for batch in maker.batchesMade where made.indices.contains(batch.index) {
-                        let (servings, overflow) = batch.amount.multipliedReportingOverflow(by: recipes[batch.index].yield)
+                    maker.forEachTaken(justServed: item) { fruit, amount in
+                        // At most the fruit's stock: a day's use fits.
+                        if usedToday.indices.contains(fruit) { usedToday[fruit] += amount }
+                    } servings: { recipe, used, servings in
+                        guard made.indices.contains(recipe), tallyProblem == nil else { return }
                         let what = "servings made that day"
-                        guard !overflow else { throw .tally(what, name: recipes[batch.index].id, day: day) }
-                        made[batch.index] = try Self.tally(made[batch.index], servings, what, recipes[batch.index].id, day)
+                        guard servings < Int.max else { return tallyProblem = .tally(what, name: recipes[recipe].id, day: day) }
+                        do {
+                            made[recipe] = try Self.tally(made[recipe], servings, what, recipes[recipe].id, day)
+                            servingsUsed[recipe] = try Self.tally(servingsUsed[recipe], used, "servings used that day", recipes[recipe].id, day)
+                        } catch {
+                            tallyProblem = error
+                        }
                     }
+                    if let tallyProblem { throw tallyProblem }
                 } else {
                     result.refused += 1
                     refusedToday += 1
@@ -204,7 +216,7 @@ public struct PlanRun: Sendable {
             // what has reached its last day is thrown away.
             var wastedToday = zeros
             for fruit in fruits.indices {
-                fruitLots[fruit].use(opening[fruit] - maker.store[fruit])
+                fruitLots[fruit].use(usedToday[fruit])
                 if let keeps = fruits[fruit].keeps {
                     let wasted = fruitLots[fruit].spoil(receivedThrough: day - keeps + 1)
                     if wasted > 0 {
@@ -216,12 +228,7 @@ public struct PlanRun: Sendable {
             }
             for recipe in recipes.indices where recipe < servingLots.count {
                 servingLots[recipe].receive(made[recipe], on: day)
-                let before = openingServings.indices.contains(recipe) ? openingServings[recipe] : 0
-                // Before and after are counts, so their difference fits; the day's
-                // use is then at most what the day made and had.
-                let (used, overflow) = (before - maker.store.servings[recipe]).addingReportingOverflow(made[recipe])
-                guard !overflow else { throw .tally("servings used that day", name: recipes[recipe].id, day: day) }
-                servingLots[recipe].use(used)
+                servingLots[recipe].use(servingsUsed[recipe])
                 if let keeps = recipes[recipe].keeps {
                     let wasted = servingLots[recipe].spoil(receivedThrough: day - keeps + 1)
                     if wasted > 0 {
