@@ -39,6 +39,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     // The planner (`juice-run plan`): restocking.
     case belowAboveUpTo = "below-above-up-to"
     case upToBelowPack = "up-to-below-pack"
+    // Costs past what `Money` holds (issue 37).
+    case costTooLarge = "cost-too-large"
 
     /// The id as printed: stable kebab-case.
     public var id: String { rawValue }
@@ -83,6 +85,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
         case .missingCost: return read(.missingCost)
         case .belowAboveUpTo: return read(.belowAboveUpTo)
         case .upToBelowPack: return read(.upToBelowPack)
+        case .costTooLarge: return read(.costTooLarge)
         }
     }
 
