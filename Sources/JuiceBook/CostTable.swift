@@ -9,14 +9,31 @@
 ///
 /// A cost that depends on a fruit with no `cost:` is unknown (nil), never 0
 /// and never that fruit left out; `missingFruits` says which fruits. A cost
-/// past what `Money` holds is unknown too, with no fruit to blame.
+/// past what `Money` holds is unknown too, with no fruit to blame; the table
+/// keeps the two apart, and `recipeCost(_:)` and `menuCost(_:)` say which
+/// (`CostFigure`: exact, unknown, or too large to count).
 public struct CostTable: Sendable {
-    /// Cost per serving by recipe index, and per order by menu index.
+    /// Cost per serving by recipe index, and per order by menu index; nil
+    /// when unknown for either reason.
     public let recipes: [Money?]
     public let menu: [Money?]
     /// By recipe and by menu index: the fruits without a cost it depends on, in fruit order.
     public let recipeMissing: [[Int]]
     public let menuMissing: [[Int]]
+    /// `recipes` and `menu` with the reason for each nil.
+    private let recipeFigures: [CostFigure]
+    private let menuFigures: [CostFigure]
+
+    /// A recipe's cost per serving: exact, unknown (a fruit it uses has no
+    /// cost; `recipeMissing` names them), or too large to count.
+    public func recipeCost(_ recipe: Int) -> CostFigure {
+        recipeFigures.indices.contains(recipe) ? recipeFigures[recipe] : .unknown
+    }
+
+    /// A menu item's cost per order, as `recipeCost(_:)` tells a recipe's.
+    public func menuCost(_ item: Int) -> CostFigure {
+        menuFigures.indices.contains(item) ? menuFigures[item] : .unknown
+    }
 
     /// - Parameters:
     ///   - fruitCosts: each fruit's cost of one unit, nil where undeclared.
@@ -25,7 +42,8 @@ public struct CostTable: Sendable {
     public init(
         fruitCosts: [Int?], yields: [Int], recipeIngredients: [[RecipeBook.Ingredient]], menuIngredients: [[RecipeBook.Ingredient]]
     ) {
-        var recipeCosts = [Money?](repeating: nil, count: yields.count)
+        // Unknown until worked out; a recipe on a cycle stays so.
+        var recipeCosts = [CostFigure](repeating: .unknown, count: yields.count)
         var recipeMissing = [[Int]](repeating: [], count: yields.count)
         // Recipes in an order where each comes after those it uses: a
         // depth-first walk with an explicit stack (a deep book must not
@@ -49,38 +67,41 @@ public struct CostTable: Sendable {
                 state[top.recipe] = 2
                 let (batch, missing) = Self.sum(ingredients, fruitCosts: fruitCosts, recipes: recipeCosts, recipeMissing: recipeMissing)
                 recipeMissing[top.recipe] = missing
-                recipeCosts[top.recipe] = batch.flatMap { $0.divided(by: max(yields[top.recipe], 1)) }
+                recipeCosts[top.recipe] = batch.map { $0.divided(by: max(yields[top.recipe], 1)) }
             }
         }
         let menu = menuIngredients.map { Self.sum($0, fruitCosts: fruitCosts, recipes: recipeCosts, recipeMissing: recipeMissing) }
-        recipes = recipeCosts
+        recipeFigures = recipeCosts
+        recipes = recipeCosts.map(\.money)
         self.recipeMissing = recipeMissing
-        self.menu = menu.map(\.cost)
+        menuFigures = menu.map(\.cost)
+        self.menu = menuFigures.map(\.money)
         menuMissing = menu.map(\.missing)
     }
 
     /// Σ amount × cost over `ingredients`, and the fruits without a cost
-    /// behind it; the sum is nil when any cost is unknown or it overflows.
+    /// behind it; the sum is unknown when any cost is, and too large when it
+    /// overflows.
     private static func sum(
-        _ ingredients: [RecipeBook.Ingredient], fruitCosts: [Int?], recipes: [Money?], recipeMissing: [[Int]]
-    ) -> (cost: Money?, missing: [Int]) {
-        var total: Money? = .zero
+        _ ingredients: [RecipeBook.Ingredient], fruitCosts: [Int?], recipes: [CostFigure], recipeMissing: [[Int]]
+    ) -> (cost: CostFigure, missing: [Int]) {
+        var total = CostFigure.exact(.zero)
         var missing: Set<Int> = []
         for ingredient in ingredients {
-            let each: Money?
+            let each: CostFigure
             switch ingredient.component {
             case .fruit(let fruit):
                 let cost = fruitCosts.indices.contains(fruit) ? fruitCosts[fruit] : nil
                 if cost == nil { missing.insert(fruit) }
-                each = cost.map { Money($0) }
+                each = cost.map { .exact(Money($0)) } ?? .unknown
             case .recipe(let recipe):
-                each = recipes.indices.contains(recipe) ? recipes[recipe] : nil
+                each = recipes.indices.contains(recipe) ? recipes[recipe] : .unknown
                 if recipeMissing.indices.contains(recipe) { missing.formUnion(recipeMissing[recipe]) }
             case .menuItem:
-                each = nil
+                each = .unknown
             }
-            total = total.flatMap { sum in each?.multiplied(by: ingredient.amount).flatMap { sum.adding($0) } }
+            total = total.combined(with: each.map { $0.multiplied(by: ingredient.amount) }) { $0.adding($1) }
         }
-        return (missing.isEmpty ? total : nil, missing.sorted())
+        return (missing.isEmpty ? total : .unknown, missing.sorted())
     }
 }

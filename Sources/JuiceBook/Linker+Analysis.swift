@@ -36,13 +36,12 @@ extension Linker {
             coverage.skip(.unusedFruit)
             coverage.skip(.unusedRecipe)
         }
-        if let lists, declarations.declaresCost && !(rulesOff.contains(.priceBelowCost) && rulesOff.contains(.missingCost)) {
+        if let lists, declarations.declaresCost && !Self.costRules.allSatisfy(rulesOff.contains) {
             // Costs need every edge: judged only once the book has no errors.
             if unknownNames.isEmpty && !(declarations.diagnostics + diagnostics).containsErrors {
                 reportCosts(lists, rulesOff: rulesOff)
             } else {
-                coverage.skip(.priceBelowCost)
-                coverage.skip(.missingCost)
+                for rule in Self.costRules { coverage.skip(rule) }
             }
         }
         if rulesOff.contains(.neverMakeable) && rulesOff.contains(.missingStock) { return }

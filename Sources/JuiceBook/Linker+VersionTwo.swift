@@ -4,7 +4,7 @@ import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// What version 2 asks of the link: one order's plan from the opening
 /// servings, for `never-makeable` (`BatchPlanner`), and the cost rules
-/// `price-below-cost` and `missing-cost` (`CostTable`).
+/// `price-below-cost`, `missing-cost` and `cost-too-large` (`CostTable`).
 extension Linker {
     /// By blend index, what one order of each menu item takes from the
     /// opening stock in a book that keeps servings: its plan from the opening
@@ -20,6 +20,9 @@ extension Linker {
         }
     }
 
+    /// The rules `reportCosts` judges.
+    static let costRules: [Rule] = [.priceBelowCost, .missingCost, .costTooLarge]
+
     mutating func reportCosts(_ lists: RecipeLists, rulesOff: Set<Rule>) {
         let fruits = declarations.fruits
         let table = CostTable(
@@ -28,6 +31,17 @@ extension Linker {
         )
         for (item, index) in lists.menuBlends.enumerated() {
             let blend = declarations.blends[index]
+            // Priced or not: the menu card shows every item's cost.
+            if table.menuCost(item) == .tooLarge {
+                if !rulesOff.contains(.costTooLarge) {
+                    diagnostics.append(Diagnostic(
+                        .costTooLarge, at: blend.range,
+                        "the cost of menu item '\(blend.id)' is too large to count",
+                        help: "costs are counted exactly up to \(Int.max) of the smallest currency unit; check the fruits' costs and the amounts the item uses"
+                    ))
+                }
+                continue
+            }
             guard let price = blend.price else { continue }
             if let cost = table.menu[item] {
                 guard !rulesOff.contains(.priceBelowCost), Money(price) < cost else { continue }

@@ -42,6 +42,8 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
     // Substitutes (issue 37).
     case substituteIsItself = "substitute-is-itself"
     case substituteNotAFruit = "substitute-not-a-fruit"
+    // Costs past what `Money` holds (issue 37).
+    case costTooLarge = "cost-too-large"
 
     /// The id as printed: stable kebab-case.
     public var id: String { rawValue }
@@ -88,6 +90,7 @@ public enum Rule: String, Sendable, Hashable, CaseIterable, Comparable {
         case .upToBelowPack: return read(.upToBelowPack)
         case .substituteIsItself: return read(.substituteIsItself)
         case .substituteNotAFruit: return read(.substituteNotAFruit)
+        case .costTooLarge: return read(.costTooLarge)
         }
     }
 

@@ -109,13 +109,13 @@ struct HoverCard {
         case .recipe(let recipe):
             if book.recipes[recipe].yield != 1 { facts.append("yield \(book.recipes[recipe].yield)") }
             if let keeps = book.recipes[recipe].keeps { facts.append(Self.keeps(keeps)) }
-            if let costs = book.costs { facts.append("cost per serving " + (costs.recipes[recipe]?.description ?? "unknown")) }
+            if let costs = book.costs { facts.append("cost per serving " + costs.recipeCost(recipe).text()) }
             if book.keepsServings { facts.append("\(book.openingServings[recipe]) on hand") }
         case .menuItem(let item):
             guard let costs = book.costs else { return nil }
-            let cost = costs.menu[item]
-            facts.append("cost per serving " + (cost?.description ?? "unknown"))
-            if let price = book.menu[item].price, let cost, let margin = Money(price).subtracting(cost) { facts.append("margin \(margin)") }
+            let cost = costs.menuCost(item)
+            facts.append("cost per serving " + cost.text())
+            if let price = book.menu[item].price, let cost = cost.money, let margin = Money(price).subtracting(cost) { facts.append("margin \(margin)") }
         case .fruit:
             return nil
         }

@@ -7,7 +7,7 @@
 public enum Suggestion {
     /// The largest edit distance worth suggesting for a name of this length:
     /// one edit for short names, two for longer ones, never more than a third of it.
-    static func threshold(forLength length: Int) -> Int {
+    package static func threshold(forLength length: Int) -> Int {
         switch length {
         case ..<3: return 0
         case ..<6: return 1
@@ -84,7 +84,7 @@ public enum Suggestion {
     /// A script of 2,267 misspelt lines against 434 menu items (a fuzz input
     /// that ran past libFuzzer's 10 s under AddressSanitizer) spent a third
     /// of its instructions here, in three heap arrays per candidate.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int? {
+    package static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost bound: Int) -> Int? {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= bound ? max(a.count, b.count) : nil }
         guard bound >= 0, abs(a.count - b.count) <= bound else { return nil }
         // No distance exceeds the longer length, so a larger bound changes

@@ -75,6 +75,21 @@ struct CounterEndToEndTests {
         #expect(result.stdout.hasSuffix("> \nDay's summary: 1 order, 1 served, 0 refused.\n"))
     }
 
+    /// A partial or misspelt order names the menu items it may mean, by id and label.
+    @Test func partialAndMisspeltOrdersGetTheNearestItems() throws {
+        let result = try ToolRunner.juiceRun(["--interactive"], stdin: "strawbery\nmango\nquit\n")
+        #expect(result.exitCode == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains(
+            "> Unknown order 'strawbery': did you mean 'strawberry-juice' (딸기쥬스) or 'strawberry-banana-juice' (딸바쥬스)?"
+        ))
+        #expect(lines.contains(
+            "> 'mango' is a fruit, not a menu item: did you mean 'mango-juice' (망고쥬스) or 'mango-kiwi-juice' (망고키위쥬스)? Type 'edit' to change the stock."
+        ))
+        #expect(result.stdout.hasSuffix("> Day's summary: 0 orders, 0 served, 0 refused.\n"))
+    }
+
     /// A destination that cannot take the stock is refused before the counter
     /// opens, not after a day of orders.
     @Test func aBadSaveDestinationIsRefusedBeforeTheCounterOpens() throws {

@@ -425,7 +425,7 @@ private let hint = "Type a menu number, id or label to order, or 'help'.\n"
             > 99999999999999999999999
             There is no '99999999999999999999999' on the menu; choose 1 to 7.
             > strawberry
-            'strawberry' is a fruit, not a menu item. Type 'edit' to change the stock.
+            'strawberry' is a fruit, not a menu item: did you mean 'strawberry-juice' (딸기쥬스) or 'strawberry-banana-juice' (딸바쥬스)? Type 'edit' to change the stock.
             > \(String(repeating: "ab", count: 50))
             Unknown order '\(String(repeating: "ab", count: 20))...'. Type 'help' to see how to order.
             >\u{20}\u{20}\u{20}\u{20}
@@ -433,6 +433,33 @@ private let hint = "Type a menu number, id or label to order, or 'help'.\n"
 
             """)
         #expect(session.store == FruitStore(book: book))
+    }
+
+    /// A partial or misspelt name gets the menu items it may mean (`MenuSearch`),
+    /// by id and by label; a whole name within reach still gets the one.
+    @Test func partialAndMisspeltNamesGetTheNearestItems() throws {
+        let book = try canonicalBook()
+        let session = CounterSession(book: book, ["strawbery", "mango", "Kiwii", "망고", "pine", "juice", "mango-jiuce", "q"])
+        #expect(session.transcript == openingScreen + hint + """
+            > strawbery
+            Unknown order 'strawbery': did you mean 'strawberry-juice' (딸기쥬스) or 'strawberry-banana-juice' (딸바쥬스)?
+            > mango
+            'mango' is a fruit, not a menu item: did you mean 'mango-juice' (망고쥬스) or 'mango-kiwi-juice' (망고키위쥬스)? Type 'edit' to change the stock.
+            > Kiwii
+            Unknown order 'Kiwii': did you mean 'kiwi-juice' (키위쥬스) or 'mango-kiwi-juice' (망고키위쥬스)?
+            > 망고
+            '망고' is a fruit, not a menu item: did you mean 'mango-juice' (망고쥬스) or 'mango-kiwi-juice' (망고키위쥬스)? Type 'edit' to change the stock.
+            > pine
+            Unknown order 'pine': did you mean 'pineapple-juice' (파인애플쥬스)?
+            > juice
+            Unknown order 'juice': did you mean 'strawberry-juice' (딸기쥬스), 'banana-juice' (바나나쥬스), 'kiwi-juice' (키위쥬스), 'pineapple-juice' (파인애플쥬스) or 'strawberry-banana-juice' (딸바쥬스)?
+            > mango-jiuce
+            Unknown order 'mango-jiuce': did you mean 'mango-juice'?
+            > q
+
+            """)
+        #expect(session.store == FruitStore(book: book))
+        #expect(session.day.orders == 0)
     }
 
     @Test func helpStockAndMenuCommands() throws {

@@ -262,6 +262,33 @@ import Testing
         #expect(!pear.contains("keeps") && !pear.contains("restock"), "\(pear)")
     }
 
+    /// A cost past 64 bits is too large to count, told apart from an unknown
+    /// one (a fruit with no cost); neither has a margin.
+    @Test func hoverTellsATooLargeCostFromAnUnknownOne() throws {
+        let text = """
+            fruits:
+              saffron: { cost: 4611686018427387904 }
+              nutmeg:
+            recipes:
+              gold: { recipe: { saffron: 2 } }
+            menu:
+              saffron-tea: { price: 10, recipe: { saffron: 3 } }
+              spiced: { price: 10, recipe: { saffron: 3, nutmeg: 1 } }
+              golden: { recipe: { gold: 1 } }
+            stock:
+              saffron: 6
+
+            """
+        let tea = try #require(Self.hover(text, at: "saffron-tea: {"))
+        #expect(tea.contains("\ncost per serving too large to count\n"), "\(tea)")
+        let spiced = try #require(Self.hover(text, at: "spiced: {"))
+        #expect(spiced.contains("\ncost per serving unknown\n"), "\(spiced)")
+        let golden = try #require(Self.hover(text, at: "golden: {"))
+        #expect(golden.contains("\ncost per serving too large to count\n"), "\(golden)")
+        let gold = try #require(Self.hover(text, at: "gold: {"))
+        #expect(gold.contains("\ncost per serving too large to count"), "\(gold)")
+    }
+
     @Test func theLanguageServersVersionTwoKeysAreTheCollectors() {
         #expect(CompletionContext.versionTwoKeys == DeclarationCollector.versionTwoKeys)
         #expect(CompletionContext.allowsVersionTwo(SourceText(text: "version: 1 # the first\n")) == false)

@@ -36,9 +36,9 @@ import Testing
             "negative-amount", "invalid-amount", "empty-recipe", "recipe-cycle", "amount-overflow",
             "unused-fruit", "unused-recipe", "never-makeable", "missing-stock", "unused-suppression",
             "price-below-cost", "missing-cost", "below-above-up-to", "up-to-below-pack",
-            "substitute-is-itself", "substitute-not-a-fruit",
+            "substitute-is-itself", "substitute-not-a-fruit", "cost-too-large",
         ])
-        let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression, .priceBelowCost, .upToBelowPack]
+        let warnings: Set<Rule> = [.unusedFruit, .unusedRecipe, .unusedSuppression, .priceBelowCost, .upToBelowPack, .costTooLarge]
         let infos: Set<Rule> = [.neverMakeable, .missingStock, .missingCost]
         for rule in Rule.allCases {
             let expected: Severity = warnings.contains(rule) ? .warning : infos.contains(rule) ? .info : .error
@@ -507,6 +507,48 @@ import Testing
         let sum = compilation.diagnostics[1]
         #expect(sum.message == "menu item 'whole' needs more 'mango' than can be counted (over 9223372036854775807)")
         #expect(compilation.book == nil)
+    }
+
+    // MARK: cost-too-large
+
+    /// Priced or not, an item whose cost passes 64 bits is flagged at its
+    /// name, directly (saffron-tea, 3 × 2^62) or through a recipe (golden,
+    /// syrup's 2 × 2^62); one that also uses a fruit with no cost is unknown,
+    /// so missing-cost, not this.
+    @Test func costTooLargeDirectlyAndThroughARecipe() throws {
+        let file = Fixture.path("cost-too-large.yaml")
+        let compilation = RecipeCompiler.compile([try Fixture.source("cost-too-large.yaml")], analysis: true)
+        #expect(compilation.spots == [
+            Spot(.costTooLarge, file, 14, 3),
+            Spot(.costTooLarge, file, 17, 3),
+            Spot(.missingCost, file, 22, 3),
+        ])
+        #expect(compilation.diagnostics.map(\.message) == [
+            "the cost of menu item 'saffron-tea' is too large to count",
+            "the cost of menu item 'golden' is too large to count",
+            "the cost of menu item 'saffron-kiwi' is unknown: 'kiwi' has no cost",
+        ])
+        #expect(compilation.diagnostics[0].severity == .warning)
+        #expect(compilation.diagnostics[0].help
+            == "costs are counted exactly up to 9223372036854775807 of the smallest currency unit; check the fruits' costs and the amounts the item uses")
+        let book = try #require(compilation.book)
+        let costs = try #require(book.costs)
+        #expect((0..<4).map(costs.menuCost) == [.tooLarge, .tooLarge, .exact(Money(1600)), .unknown])
+        #expect(costs.recipeCost(0) == .tooLarge)
+        #expect(costs.menu == [nil, nil, Money(1600), nil])
+        #expect(costs.menuMissing == [[], [], [], [2]])
+    }
+
+    /// Off, it is neither reported nor judged; the other cost rules off leave it on.
+    @Test func costTooLargeHonoursRulesOff() throws {
+        let source = try Fixture.source("cost-too-large.yaml")
+        let file = Fixture.path("cost-too-large.yaml")
+        let off = RecipeCompiler.snapshot([source], stock: nil, analysis: true, rulesOff: [.costTooLarge], book: false)
+        #expect(off.compilation.spots == [Spot(.missingCost, file, 22, 3)])
+        #expect(!off.coverage.checked(.costTooLarge, in: file))
+        let others = RecipeCompiler.snapshot([source], stock: nil, analysis: true, rulesOff: [.priceBelowCost, .missingCost], book: false)
+        #expect(others.compilation.spots == [Spot(.costTooLarge, file, 14, 3), Spot(.costTooLarge, file, 17, 3)])
+        #expect(others.coverage.checked(.costTooLarge, in: file))
     }
 
     @Test func amountJustBelowOverflowIsAccepted() throws {

@@ -1,4 +1,5 @@
 import JuiceBook
+import JuiceEngine
 /// `--target-service P`: par levels (an `up-to`, bought each morning, for
 /// every fruit) that reach a cycle service level of at least P at the
 /// lowest purchase cost the search finds.

@@ -198,7 +198,7 @@ public struct PlanRun: Sendable {
                         guard made.indices.contains(recipe), tallyProblem == nil else { return }
                         let what = "servings made that day"
                         guard servings < Int.max else { return tallyProblem = .tally(what, name: recipes[recipe].id, day: day) }
-                        do {
+                        do throws(PlanError) {
                             made[recipe] = try Self.tally(made[recipe], servings, what, recipes[recipe].id, day)
                             servingsUsed[recipe] = try Self.tally(servingsUsed[recipe], used, "servings used that day", recipes[recipe].id, day)
                         } catch {

@@ -34,6 +34,9 @@ public struct InteractiveCounter {
     /// What an unknown order may have meant: menu ids, labels and commands,
     /// searched as lint and scripts search ids (`SuggestionIndex`).
     private let orderSuggestions: SuggestionIndex
+    /// The menu items a partial or misspelt order may have meant, when no
+    /// whole name is close (`MenuSearch`).
+    private let menuSearch: MenuSearch
 
     /// What a day at the counter came to, for the closing summary.
     public struct Day: Sendable, Hashable {
@@ -67,6 +70,7 @@ public struct InteractiveCounter {
         for (index, item) in book.menu.enumerated() where names[item.label] == nil { names[item.label] = index }
         menuNames = names
         orderSuggestions = SuggestionIndex(book.menu.map(\.id) + book.menu.map(\.label) + Command.allCases.map(\.rawValue))
+        menuSearch = MenuSearch(book: book)
         day.revenue = Revenue(tallying: book)
     }
 
@@ -292,15 +296,37 @@ public struct InteractiveCounter {
         }
     }
 
+    /// The answer to an order that names nothing on the menu: a fruit is
+    /// pointed to the editor, and to the items that use its name; a name close
+    /// to a whole id, label or command gets that one; a partial or misspelt
+    /// name gets the menu items it may mean (`MenuSearch`); else help.
     private func unknown(_ line: Substring) -> String {
         let name = String(line)
         if editor.fruit(named: name) != nil {
-            return "\(Self.quote(line)) is a fruit, not a menu item. Type 'edit' to change the stock.\n"
+            let items = menuSearch.matches(for: name)
+            let meant = items.isEmpty ? "." : ": did you mean \(Self.list(items, of: book))?"
+            return "\(Self.quote(line)) is a fruit, not a menu item\(meant) Type 'edit' to change the stock.\n"
         }
         if let suggestion = orderSuggestions.closest(to: name) {
             return "Unknown order \(Self.quote(line)): did you mean '\(suggestion.escapingControlCharacters)'?\n"
         }
+        let items = menuSearch.matches(for: name)
+        if !items.isEmpty {
+            return "Unknown order \(Self.quote(line)): did you mean \(Self.list(items, of: book))?\n"
+        }
         return "Unknown order \(Self.quote(line)). Type 'help' to see how to order.\n"
+    }
+
+    /// Menu items as `'id' (label)`, the label left out where it is the id:
+    /// `'a' (A), 'b' (B) or 'c'`.
+    static func list(_ items: [Int], of book: RecipeBook) -> String {
+        let names = items.map { index in
+            let item = book.menu[index]
+            let id = "'\(item.id.escapingControlCharacters)'"
+            return item.label == item.id ? id : id + " (\(item.label.escapingControlCharacters))"
+        }
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
     }
 
     // MARK: Helpers

@@ -276,7 +276,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
             // Exact sums rounded once, to two places, half to even (`Money`).
             for (key, value) in [("fruitCost", money.fruitCost), ("leftoverValue", money.leftoverValue), ("grossMargin", money.grossMargin)] {
                 json.key(key)
-                if let value { json.number(value.description) } else { json.null() }
+                if let value = value.money { json.number(value.description) } else { json.null() }
             }
         }
         json.key("refusedByMenu")

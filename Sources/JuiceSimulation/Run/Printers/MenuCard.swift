@@ -8,15 +8,16 @@ import JuiceEngine
 ///
 /// Figures are exact until printed (`Money`), then rounded once to two
 /// places; one that cannot be known (no price, a fruit with no cost) is
-/// `unknown` in text and `null` in JSON, never 0.
+/// `unknown` in text and `null` in JSON, never 0. One past what `Money`
+/// holds is `too large to count` in text (`CostFigure`), and `null` in JSON.
 public struct MenuCard: Sendable {
     public struct Row: Sendable, Hashable {
         public let menu: Int
         public let price: Int?
-        public let cost: Money?
-        public let margin: Money?
+        public let cost: CostFigure
+        public let margin: CostFigure
         /// Margin ÷ price × 100; unknown without a price, or with a price of 0.
-        public let marginPercent: Money?
+        public let marginPercent: CostFigure
         public let capacity: Int
         public let limitedBy: Int?
     }
@@ -30,9 +31,10 @@ public struct MenuCard: Sendable {
         let capacity = Capacity.of(book, stock: stock ?? FruitStore(book: book))
         rows = book.menu.indices.map { index in
             let item = book.menu[index]
-            let cost = book.costs.flatMap { $0.menu.indices.contains(index) ? $0.menu[index] : nil }
-            let margin = item.price.flatMap { price in cost.flatMap { Money(price).subtracting($0) } }
-            let percent = item.price.flatMap { price in price > 0 ? margin?.multiplied(by: 100).flatMap { $0.divided(by: price) } : nil }
+            let cost = book.costs?.menuCost(index) ?? .unknown
+            let margin = item.price.map { price in cost.map { Money(price).subtracting($0) } } ?? .unknown
+            let percent = item.price.flatMap { price in price > 0 ? margin.map { $0.multiplied(by: 100).flatMap { $0.divided(by: price) } } : nil }
+                ?? .unknown
             return Row(
                 menu: index, price: item.price, cost: cost, margin: margin, marginPercent: percent,
                 capacity: capacity[index].count, limitedBy: capacity[index].limitingFruit
@@ -46,8 +48,8 @@ public struct MenuCard: Sendable {
         let cells = rows.map { row -> [String] in
             [
                 TextSimulationReporter.name(book.menu[row.menu]), row.price.map(String.init) ?? "none",
-                row.cost?.description ?? "unknown", row.margin?.description ?? "unknown",
-                row.marginPercent.map { $0.description + "%" } ?? "unknown", String(row.capacity),
+                row.cost.text(), row.margin.text(),
+                row.marginPercent.money.map { $0.description + "%" } ?? row.marginPercent.text(), String(row.capacity),
                 row.limitedBy.map { book.fruits[$0].id } ?? "-",
             ]
         }
@@ -65,7 +67,7 @@ public struct MenuCard: Sendable {
             if let price = row.price { json.number(String(price)) } else { json.null() }
             for (key, value) in [("cost", row.cost), ("margin", row.margin), ("marginPercent", row.marginPercent)] {
                 json.key(key)
-                if let value { json.number(value.description) } else { json.null() }
+                if let value = value.money { json.number(value.description) } else { json.null() }
             }
             json.field("capacity", row.capacity)
             json.field("limitedBy", row.limitedBy.map { book.fruits[$0].id })
@@ -80,7 +82,7 @@ public struct MenuCard: Sendable {
         return [CSV.row(header)] + rows.map { row in
             CSV.row([
                 book.menu[row.menu].id, book.menu[row.menu].label, row.price.map(String.init) ?? "",
-                row.cost?.description ?? "", row.margin?.description ?? "", row.marginPercent?.description ?? "",
+                row.cost.money?.description ?? "", row.margin.money?.description ?? "", row.marginPercent.money?.description ?? "",
                 String(row.capacity), row.limitedBy.map { book.fruits[$0].id } ?? "",
             ])
         }

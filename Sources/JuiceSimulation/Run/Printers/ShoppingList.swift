@@ -18,14 +18,15 @@ public struct ShoppingList: Sendable {
         /// ⌈shortfall ÷ pack⌉, and what they bring.
         public let packs: Int
         public let units: Int
-        /// units × cost; unknown without a cost (or past 64 bits).
-        public let cost: Money?
+        /// units × cost; unknown without a cost, too large past what `Money` holds.
+        public let cost: CostFigure
     }
 
     public let book: RecipeBook
     public let lines: [Line]
-    /// The sum of the lines' costs; unknown when any line's is.
-    public let total: Money?
+    /// The sum of the lines' costs; unknown when any line's is, else too
+    /// large when one is or the sum is.
+    public let total: CostFigure
 
     public init(book: RecipeBook, shortfall: [Int]) {
         self.book = book
@@ -34,10 +35,12 @@ public struct ShoppingList: Sendable {
             let pack = max(book.fruits[fruit].pack, 1)
             let packs = short / pack + (short % pack == 0 ? 0 : 1)
             let (units, overflow) = packs.multipliedReportingOverflow(by: pack)
-            let cost = overflow ? nil : book.fruits[fruit].cost.flatMap { Money($0).multiplied(by: units) }
+            let each = book.fruits[fruit].cost.map { CostFigure.exact(Money($0)) } ?? .unknown
+            // Units past 64 bits cannot be counted in Money.
+            let cost = overflow ? each.map { _ in nil } : each.map { $0.multiplied(by: units) }
             return Line(fruit: fruit, shortfall: short, packs: packs, units: overflow ? Int.max : units, cost: cost)
         }
-        total = lines.reduce(Money.zero as Money?) { sum, line in sum.flatMap { total in line.cost.flatMap { total.adding($0) } } }
+        total = lines.reduce(CostFigure.exact(.zero)) { sum, line in sum.combined(with: line.cost) { $0.adding($1) } }
     }
 
     public func text() -> [String] {
@@ -46,11 +49,11 @@ public struct ShoppingList: Sendable {
         let rows = lines.map { line in
             [
                 book.fruits[line.fruit].id, String(line.shortfall), String(line.packs), String(book.fruits[line.fruit].pack),
-                String(line.units), line.cost?.description ?? "unknown",
+                String(line.units), line.cost.text(),
             ]
         }
         var text = TextTable.lines([header] + rows, rightAligned: [1, 2, 3, 4, 5])
-        text.append("total: " + (total?.description ?? "unknown (a fruit to buy has no cost)"))
+        text.append("total: " + total.text(unknown: "unknown (a fruit to buy has no cost)"))
         return text
     }
 
@@ -66,7 +69,7 @@ public struct ShoppingList: Sendable {
             json.field("packs", line.packs)
             json.field("units", line.units)
             json.key("cost")
-            if let cost = line.cost { json.number(cost.description) } else { json.null() }
+            if let cost = line.cost.money { json.number(cost.description) } else { json.null() }
             json.endObject()
             return json.output
         }
@@ -74,7 +77,7 @@ public struct ShoppingList: Sendable {
         json.beginObject()
         json.field("type", "total")
         json.key("cost")
-        if let total { json.number(total.description) } else { json.null() }
+        if let total = total.money { json.number(total.description) } else { json.null() }
         json.endObject()
         out.append(json.output)
         return out
@@ -86,10 +89,10 @@ public struct ShoppingList: Sendable {
             + lines.map { line in
                 CSV.row([
                     book.fruits[line.fruit].id, String(line.shortfall), String(book.fruits[line.fruit].pack), String(line.packs),
-                    String(line.units), line.cost?.description ?? "",
+                    String(line.units), line.cost.money?.description ?? "",
                 ])
             }
-            + [CSV.row(["total", "", "", "", "", total?.description ?? ""])]
+            + [CSV.row(["total", "", "", "", "", total.money?.description ?? ""])]
     }
 }
 

@@ -117,9 +117,9 @@ public struct TextSimulationReporter: SimulationReporter {
         }
         if let revenue = summary.revenue { output.line("revenue: \(revenue)") }
         if let money = summary.money {
-            output.line("fruit cost: \(money.fruitCost?.description ?? "unknown (a fruit used has no cost)")")
-            output.line("leftover value: \(money.leftoverValue?.description ?? "unknown (a recipe's cost is unknown)")")
-            output.line("gross margin: \(money.grossMargin?.description ?? "unknown")")
+            output.line("fruit cost: \(money.fruitCost.text(unknown: "unknown (a fruit used has no cost)"))")
+            output.line("leftover value: \(money.leftoverValue.text(unknown: "unknown (a recipe's cost is unknown)"))")
+            output.line("gross margin: \(money.grossMargin.text())")
         }
         let short = summary.shortfall.enumerated().filter { $0.element > 0 }
         if short.isEmpty {
