@@ -11,11 +11,13 @@ package struct DifferentialCase: Sendable {
     /// Each menu item's need as the model expands it, by id.
     package let expectedNeeds: [String: [String: Int]]
 
-    /// - Parameter invalidLines: write invalid lines among the valid ones.
-    package init(seed: UInt64, invalidLines: Bool = true) {
+    /// - Parameters:
+    ///   - invalidLines: write invalid lines among the valid ones.
+    ///   - substitutes: let some fruits list substitutes (version 2).
+    package init(seed: UInt64, invalidLines: Bool = true, substitutes: Bool = false) {
         self.seed = seed
         var rng = SplitMix64(seed: seed)
-        book = BookGenerator.generate(using: &rng)
+        book = BookGenerator.generate(using: &rng, substitutes: substitutes)
         script = ScriptGenerator.generate(
             for: book, lineCount: 10_000 + rng.int(in: 0...500), invalidLines: invalidLines, using: &rng
         )

@@ -1,16 +1,19 @@
-/// One fruit a refused order lacked.
+/// One fruit a refused order lacked, or a substitute that ran short while
+/// standing in for one (`standsInFor`).
 package struct Shortfall: Sendable, Hashable, CustomStringConvertible {
     package var fruit: String
     package var need: Int
     package var have: Int
+    package var standsInFor: String?
 
-    package init(fruit: String, need: Int, have: Int) {
+    package init(fruit: String, need: Int, have: Int, standsInFor: String? = nil) {
         self.fruit = fruit
         self.need = need
         self.have = have
+        self.standsInFor = standsInFor
     }
 
-    package var description: String { "\(fruit): need \(need), have \(have)" }
+    package var description: String { "\(fruit)\(standsInFor.map { " for " + $0 } ?? ""): need \(need), have \(have)" }
 }
 
 /// What became of one order: served, or refused with every short fruit.
@@ -19,15 +22,20 @@ package struct OrderRecord: Sendable, Hashable, CustomStringConvertible {
     package var menu: String
     /// Nil when served.
     package var refusal: [Shortfall]?
+    /// For a served order: units of each substitute taken, by the fruit it
+    /// stood in for; empty when none stood in.
+    package var substituted: [String: [String: Int]]
 
-    package init(line: Int, menu: String, refusal: [Shortfall]?) {
+    package init(line: Int, menu: String, refusal: [Shortfall]?, substituted: [String: [String: Int]] = [:]) {
         self.line = line
         self.menu = menu
         self.refusal = refusal
+        self.substituted = substituted
     }
 
     package var description: String {
         "line \(line) \(menu) " + (refusal.map { "refused (" + $0.map(\.description).joined(separator: ", ") + ")" } ?? "served")
+            + (substituted.isEmpty ? "" : " substituted \(substituted.sorted { $0.key < $1.key })")
     }
 }
 
@@ -130,7 +138,8 @@ package struct ReferenceShop {
                 run.skippedLines.append(number)
             case .command(.order(let item, let count)):
                 for _ in 0..<count {
-                    run.orders.append(OrderRecord(line: number, menu: item, refusal: order(item)))
+                    let (refusal, substituted) = order(item)
+                    run.orders.append(OrderRecord(line: number, menu: item, refusal: refusal, substituted: substituted))
                 }
             case .command(.restock(let fruit, let amount)):
                 stock[fruit, default: 0] += amount
@@ -141,18 +150,60 @@ package struct ReferenceShop {
         return run
     }
 
-    /// Takes one order's fruit, all or nothing; returns the shortfalls, nil when served.
-    private mutating func order(_ item: String) -> [Shortfall]? {
+    /// Takes one order's fruit, all or nothing; returns the shortfalls (nil
+    /// when served) and what stood in.
+    ///
+    /// Substitutes (docs/recipes.md), one missing unit at a time: every
+    /// fruit first serves the order's own need; then, for each short fruit
+    /// in the book's order, each missing unit takes `ratio` units of the
+    /// first listed substitute that still has that many left. A unit no
+    /// substitute can cover refuses the order, naming the fruit and, after
+    /// it, each of its substitutes with all that the order asked of it.
+    private mutating func order(_ item: String) -> (refusal: [Shortfall]?, substituted: [String: [String: Int]]) {
         let need = need(of: item)
-        var short: [Shortfall] = []
+        var left = stock
+        var taken: [String: Int] = [:]
+        var missing: [(fruit: String, units: Int)] = []
         for fruit in book.fruits {
             let wanted = need[fruit] ?? 0
-            let have = stock[fruit] ?? 0
-            if wanted > have { short.append(Shortfall(fruit: fruit, need: wanted, have: have)) }
+            let own = min(wanted, left[fruit] ?? 0)
+            left[fruit, default: 0] -= own
+            taken[fruit, default: 0] += own
+            if wanted > own { missing.append((fruit, wanted - own)) }
         }
-        guard short.isEmpty else { return short }
-        for (fruit, amount) in need { stock[fruit, default: 0] -= amount }
-        return nil
+        var short: [Shortfall] = []
+        var substituted: [String: [String: Int]] = [:]
+        for (fruit, units) in missing {
+            let standIns = book.substitutes[fruit] ?? []
+            // What each substitute was asked before this fruit, and gives it.
+            let askedBefore = standIns.map { (stock[$0.id] ?? 0) - (left[$0.id] ?? 0) }
+            var given = [Int](repeating: 0, count: standIns.count)
+            var uncovered = 0
+            for _ in 0..<units {
+                guard let place = standIns.indices.first(where: { (left[standIns[$0].id] ?? 0) >= standIns[$0].amount }) else {
+                    uncovered += 1
+                    continue
+                }
+                left[standIns[place].id, default: 0] -= standIns[place].amount
+                given[place] += standIns[place].amount
+            }
+            for place in standIns.indices where given[place] > 0 {
+                substituted[fruit, default: [:]][standIns[place].id, default: 0] += given[place]
+                taken[standIns[place].id, default: 0] += given[place]
+            }
+            guard uncovered > 0 else { continue }
+            short.append(Shortfall(fruit: fruit, need: need[fruit] ?? 0, have: stock[fruit] ?? 0))
+            // The units still missing after each substitute, in the listed order.
+            var stillMissing = units
+            for (place, standIn) in standIns.enumerated() {
+                stillMissing -= given[place] / standIn.amount
+                let asked = askedBefore[place] + given[place] + stillMissing * standIn.amount
+                short.append(Shortfall(fruit: standIn.id, need: asked, have: stock[standIn.id] ?? 0, standsInFor: fruit))
+            }
+        }
+        guard short.isEmpty else { return (short, [:]) }
+        for (fruit, amount) in taken { stock[fruit, default: 0] -= amount }
+        return (nil, substituted)
     }
 
     enum Line {

@@ -22,6 +22,12 @@ struct OutcomeRecorder: SimulationReporter {
         orders.append(OrderRecord(line: line, menu: menu, outcome: outcome, book: book))
     }
 
+    mutating func order(
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+    ) {
+        orders.append(OrderRecord(line: line, menu: menu, outcome: outcome, substitutions: substitutions, book: book))
+    }
+
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int) {
         restocks.append(RestockRecord(line: line, fruit: book.fruits[fruit].id, stock: stock))
     }
@@ -52,7 +58,33 @@ struct OutcomeRecorder: SimulationReporter {
 struct DifferentialTests {
     @Test(arguments: DifferentialCase.seeds)
     func engineAgreesWithTheReferenceModel(seed: UInt64) throws {
-        let testCase = DifferentialCase(seed: seed)
+        try check(DifferentialCase(seed: seed))
+    }
+
+    /// The same with substitutes: the model covers one missing unit at a
+    /// time, and the orders where one stood in are compared too.
+    @Test(arguments: DifferentialCase.seeds)
+    func engineAgreesWithTheReferenceModelWithSubstitutes(seed: UInt64) throws {
+        try check(DifferentialCase(seed: seed + 1_000, substitutes: true))
+    }
+
+    /// The substitute cases reach the rule: orders where a substitute stood
+    /// in, and refusals that name one that ran short, in many of the books.
+    @Test func theSubstituteCasesReachTheRule() {
+        var substituting = 0, refusing = 0, orders = 0
+        for seed in DifferentialCase.seeds {
+            let expected = DifferentialCase(seed: seed + 1_000, substitutes: true).expected
+            let substituted = expected.orders.filter { !$0.substituted.isEmpty }.count
+            if substituted > 0 { substituting += 1 }
+            if expected.orders.contains(where: { $0.refusal?.contains { $0.standsInFor != nil } == true }) { refusing += 1 }
+            orders += substituted
+        }
+        // 14, 11 and 1,995 when written.
+        #expect(substituting >= 10 && refusing >= 8 && orders >= 1_000, "\(substituting) books substituting, \(refusing) refusing with stand-ins, \(orders) orders substituted")
+    }
+
+    private func check(_ testCase: DifferentialCase) throws {
+        let seed = testCase.seed
         let generated = testCase.book
         let context = "seed \(seed)"
 

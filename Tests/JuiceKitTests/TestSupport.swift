@@ -142,9 +142,19 @@ extension OrderRecord {
         case .served:
             refusal = nil
         case .refused(let short):
-            refusal = short.map { Shortfall(fruit: book.fruits[$0.fruit].id, need: $0.need, have: $0.have) }
+            refusal = short.map {
+                Shortfall(fruit: book.fruits[$0.fruit].id, need: $0.need, have: $0.have, standsInFor: $0.standsInFor.map { book.fruits[$0].id })
+            }
         }
         self.init(line: line, menu: book.menu[menu].id, refusal: refusal)
+    }
+
+    /// The same, with the substitutes that stood in for a served order.
+    init(line: Int, menu: Int, outcome: JuiceMaker.Outcome, substitutions: [Substitution], book: RecipeBook) {
+        self.init(line: line, menu: menu, outcome: outcome, book: book)
+        for substitution in substitutions {
+            substituted[book.fruits[substitution.fruit].id, default: [:]][book.fruits[substitution.substitute].id, default: 0] += substitution.units
+        }
     }
 }
 
