@@ -3,7 +3,8 @@ import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// What every id in a snapshot names and where it is used: the queries an
-/// editor asks (go to definition, find references, hover with the needs).
+/// editor asks (go to definition, find references); what an item needs is the
+/// engine's answer (`Capacity.need`).
 ///
 /// Definitions and references are as written, problems included: a repeated
 /// definition is listed after the first, and a reference to an unknown name
@@ -56,9 +57,6 @@ public struct WorkspaceIndex: Sendable {
     public let references: [Reference]
     /// Every suppression comment: book files in order, then the stock file.
     public let suppressions: [Suppression]
-    /// Each recipe's and menu item's need in whole fruits (fruit id to
-    /// amount), by id. Empty unless the snapshot has a book.
-    public let needs: [String: [String: Int]]
 
     private let definitionsByID: [String: [Int]]
     private let referencesByID: [String: [Int]]
@@ -83,16 +81,6 @@ public struct WorkspaceIndex: Sendable {
         suppressions = units.flatMap(\.suppressions)
         definitionsByID = Dictionary(grouping: definitions.indices, by: { definitions[$0].id })
         referencesByID = Dictionary(grouping: references.indices, by: { references[$0].id })
-        var needs: [String: [String: Int]] = [:]
-        if let book {
-            // A need lists each fruit once, so no two parts share a key.
-            func named(_ parts: [RecipeBook.FruitAmount]) -> [String: Int] {
-                Dictionary(parts.map { (book.fruits[$0.fruit].id, $0.amount) }, uniquingKeysWith: { first, _ in first })
-            }
-            for recipe in book.recipes { needs[recipe.id] = named(recipe.needs) }
-            for item in book.menu { needs[item.id] = named(item.needs) }
-        }
-        self.needs = needs
     }
 
     /// A part's definitions, ingredient references, then substitute references.

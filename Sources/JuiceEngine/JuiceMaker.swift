@@ -31,10 +31,10 @@ public struct JuiceMaker: Sendable {
     /// The batches the last order served made, by recipe index in recipe
     /// order (only in a book that keeps servings; empty otherwise). Read
     /// from the last decision when asked: a quiet run never asks.
-    public var batchesMade: [BatchPlanner.Part] {
+    public var batchesMade: [OrderPlan.Batch] {
         guard lastServed, planner.batches != nil else { return [] }
         let scratch = draft.scratch
-        return scratch.walked.filter { scratch.batches[$0] > 0 }.sorted().map { BatchPlanner.Part(index: $0, amount: scratch.batches[$0]) }
+        return scratch.walked.filter { scratch.batches[$0] > 0 }.sorted().map { OrderPlan.Batch(recipe: $0, count: scratch.batches[$0]) }
     }
     /// The substitutes that stood in for the last order served, in the
     /// order drawn; empty when none did.
@@ -55,12 +55,14 @@ public struct JuiceMaker: Sendable {
     /// declares costs (empty otherwise), for the run's `fruitCost`.
     public private(set) var fruitTaken: [Int]
 
-    /// A maker for `book` with `store`, the opening stock by default.
-    public init(book: RecipeBook, store: FruitStore? = nil) {
+    /// A maker for `book` with `store`, the opening stock by default, and
+    /// `planner`, the book's (made once per book and shared by every maker
+    /// of it, as the planner's runs do) or one made here.
+    public init(book: RecipeBook, store: FruitStore? = nil, planner: OrderPlanner? = nil) {
         self.book = book
         self.store = store ?? FruitStore(book: book)
-        planner = OrderPlanner(book: book)
-        draft = planner.makeDraft()
+        self.planner = planner ?? OrderPlanner(book: book)
+        draft = self.planner.makeDraft()
         fruitTaken = book.costs == nil ? [] : Array(repeating: 0, count: book.fruits.count)
     }
 

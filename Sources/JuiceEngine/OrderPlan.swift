@@ -22,6 +22,17 @@ public struct OrderPlan: Sendable, Hashable {
         public let left: Int
     }
 
+    /// Batches of one recipe that a plan makes.
+    public struct Batch: Sendable, Hashable {
+        public let recipe: Int
+        public let count: Int
+
+        public init(recipe: Int, count: Int) {
+            self.recipe = recipe
+            self.count = count
+        }
+    }
+
     /// The menu item planned, and how many orders of it in a row.
     public let menu: Int
     public let times: Int
@@ -29,7 +40,7 @@ public struct OrderPlan: Sendable, Hashable {
     /// empty for a plan that cannot be served.
     public let fruit: [RecipeBook.FruitAmount]
     /// Batches made, by recipe index in recipe order.
-    public let batches: [BatchPlanner.Part]
+    public let batches: [Batch]
     /// Each recipe whose servings the plan uses or makes, in recipe order.
     public let servings: [Servings]
     /// The substitutes that stood in, in the order they were drawn.

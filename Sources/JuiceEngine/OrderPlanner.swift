@@ -158,13 +158,13 @@ public struct OrderPlanner: Sendable {
                 shortages: draft.cover.shortages, cost: nil)
         }
         let fruit = fruitTaken(draft, from: store.counts)
-        var batchList: [BatchPlanner.Part] = []
+        var batchList: [OrderPlan.Batch] = []
         var servings: [OrderPlan.Servings] = []
         if batches != nil {
             let scratch = draft.scratch
             for recipe in scratch.walked.sorted() {
                 let made = SubstituteCover.saturating(scratch.batches[recipe], times: yields.indices.contains(recipe) ? yields[recipe] : 1)
-                if scratch.batches[recipe] > 0 { batchList.append(BatchPlanner.Part(index: recipe, amount: scratch.batches[recipe])) }
+                if scratch.batches[recipe] > 0 { batchList.append(OrderPlan.Batch(recipe: recipe, count: scratch.batches[recipe])) }
                 let before = store.servings.indices.contains(recipe) ? store.servings[recipe] : 0
                 let left = SubstituteCover.saturating(before, plus: made) - scratch.demand[recipe]
                 servings.append(OrderPlan.Servings(recipe: recipe, used: scratch.demand[recipe], made: made, left: left))
@@ -225,7 +225,7 @@ extension OrderPlan {
         var substitutions: [Substitution] = []
         for plan in plans {
             for taken in plan.fruit { fruit[taken.fruit, default: 0] += taken.amount }
-            for batch in plan.batches { batches[batch.index, default: 0] += batch.amount }
+            for batch in plan.batches { batches[batch.recipe, default: 0] += batch.count }
             for serving in plan.servings {
                 used[serving.recipe, default: 0] += serving.used
                 made[serving.recipe, default: 0] += serving.made
@@ -235,7 +235,7 @@ extension OrderPlan {
         let fruitList = fruit.keys.sorted().map { RecipeBook.FruitAmount(fruit: $0, amount: fruit[$0] ?? 0) }
         self.init(
             menu: menu, times: times, fruit: fruitList,
-            batches: batches.keys.sorted().map { BatchPlanner.Part(index: $0, amount: batches[$0] ?? 0) },
+            batches: batches.keys.sorted().map { OrderPlan.Batch(recipe: $0, count: batches[$0] ?? 0) },
             servings: used.keys.sorted().map { recipe in
                 OrderPlan.Servings(recipe: recipe, used: used[recipe] ?? 0, made: made[recipe] ?? 0, left: after.servings.indices.contains(recipe) ? after.servings[recipe] : 0)
             },

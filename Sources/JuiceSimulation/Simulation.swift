@@ -33,11 +33,11 @@ public protocol SimulationReporter {
     mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome)
     /// An order served or refused, with the batches a served one made (by
     /// recipe index, in recipe order; empty unless the book keeps servings).
-    mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part])
+    mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch])
     /// An order served or refused in a book with substitutes: also the
     /// substitutes that stood in for a served one (empty when none did).
     mutating func order(
-        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution])
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch], substitutions: [Substitution])
     mutating func restock(line: Int, fruit: Int, amount: Int, stock: Int)
     mutating func set(line: Int, fruit: Int, stock: Int)
     /// `restock RECIPE N`: the servings on hand are now `servings`.
@@ -57,12 +57,12 @@ public protocol SimulationReporter {
 extension SimulationReporter {
     public var wantsEvents: Bool { true }
     /// A reporter that shows no batches hears of the order alone.
-    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch]) {
         order(sequence: sequence, line: line, menu: menu, outcome: outcome)
     }
     /// A reporter that shows no substitutes hears of the order and its batches.
     public mutating func order(
-        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch], substitutions: [Substitution]
     ) {
         order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: batches)
     }

@@ -23,7 +23,7 @@ struct OutcomeRecorder: SimulationReporter {
     }
 
     mutating func order(
-        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch], substitutions: [Substitution]
     ) {
         orders.append(OrderRecord(line: line, menu: menu, outcome: outcome, substitutions: substitutions, book: book))
     }

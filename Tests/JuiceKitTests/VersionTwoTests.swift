@@ -93,7 +93,7 @@ struct VersionTwoTests {
         let book = try Self.book(Self.sunrise)
         var maker = JuiceMaker(book: book)
         #expect(maker.make(0) == .served)
-        #expect(maker.batchesMade == [BatchPlanner.Part(index: 1, amount: 1)])
+        #expect(maker.batchesMade == [OrderPlan.Batch(recipe: 1, count: 1)])
         #expect(maker.store.servings == [1, 0])
         #expect(maker.make(0) == .served)
         #expect(maker.store.counts == [10, 2])

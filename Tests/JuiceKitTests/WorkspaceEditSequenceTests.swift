@@ -42,7 +42,7 @@ import Testing
                 if same && step == EditSequence.length - 1 {
                     let (mine, theirs) = (incremental.index, batch.index)
                     same = mine.definitions == theirs.definitions && mine.references == theirs.references
-                        && mine.needs == theirs.needs && mine.suppressions == theirs.suppressions
+                        && mine.suppressions == theirs.suppressions
                 }
                 if !same {
                     failures += 1

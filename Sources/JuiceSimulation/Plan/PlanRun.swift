@@ -101,6 +101,8 @@ public struct PlanRun: Sendable {
     /// Each fruit's restocking: the book's, or every fruit bought up to a
     /// par level each morning (`--target-service`'s candidates).
     public let restocks: [RecipeBook.Restock?]
+    /// What the book's orders take, made once for every run.
+    let planner: OrderPlanner
 
     /// With `parLevels` (by fruit index), every fruit is bought each
     /// morning up to its level, whatever the book says.
@@ -109,6 +111,7 @@ public struct PlanRun: Sendable {
         self.settings = settings
         restocks = parLevels.map { levels in book.fruits.indices.map { RecipeBook.Restock(upTo: levels.indices.contains($0) ? levels[$0] : 0) } }
             ?? book.fruits.map(\.restock)
+        planner = OrderPlanner(book: book)
     }
 
     /// With `restocks` (by fruit index) in place of the book's.
@@ -116,12 +119,13 @@ public struct PlanRun: Sendable {
         self.book = book
         self.settings = settings
         self.restocks = book.fruits.indices.map { restocks.indices.contains($0) ? restocks[$0] : nil }
+        planner = OrderPlanner(book: book)
     }
 
     /// Run `number` (from 1) of the settings; with `trace`, day by day too.
     public func run(_ number: Int, trace: Bool = false) throws(PlanError) -> PlanRunResult {
         let fruits = book.fruits, recipes = book.recipes
-        var maker = JuiceMaker(book: book)
+        var maker = JuiceMaker(book: book, planner: planner)
         var stream = DemandStream(
             seed: settings.seed, run: number, demand: settings.demand, ordersPerDay: settings.ordersPerDay,
             menuCount: book.menu.count, weights: settings.weights

@@ -95,12 +95,12 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         makePieces()
     }
 
-    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch]) {
         order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: batches, substitutions: [])
     }
 
     public mutating func order(
-        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch], substitutions: [Substitution]
     ) {
         guard batches.isEmpty && substitutions.isEmpty else {
             guard !quiet else { return }
@@ -152,7 +152,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
     /// empty `short`, each only when there is one. Written plainly: only
     /// books that keep servings or declare substitutes have them.
     private mutating func orderWithPlan(
-        sequence: Int, line: Int, menu: Int, batches: [BatchPlanner.Part], substitutions: [Substitution]
+        sequence: Int, line: Int, menu: Int, batches: [OrderPlan.Batch], substitutions: [Substitution]
     ) {
         var json = JSONWriter()
         json.beginObject()
@@ -168,7 +168,7 @@ public struct JSONLinesSimulationReporter: SimulationReporter {
         if !batches.isEmpty {
             json.key("batches")
             json.beginObject()
-            for batch in batches { json.field(book.recipes[batch.index].id, batch.amount) }
+            for batch in batches { json.field(book.recipes[batch.recipe].id, batch.count) }
             json.endObject()
         }
         if !substitutions.isEmpty {

@@ -35,17 +35,17 @@ public struct TextSimulationReporter: SimulationReporter {
         order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: [])
     }
 
-    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part]) {
+    public mutating func order(sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch]) {
         order(sequence: sequence, line: line, menu: menu, outcome: outcome, batches: batches, substitutions: [])
     }
 
     public mutating func order(
-        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [BatchPlanner.Part], substitutions: [Substitution]
+        sequence: Int, line: Int, menu: Int, outcome: JuiceMaker.Outcome, batches: [OrderPlan.Batch], substitutions: [Substitution]
     ) {
         guard !quiet else { return }
         switch outcome {
         case .served:
-            let made = batches.isEmpty ? "" : " (batches: " + batches.map { "\(book.recipes[$0.index].id) \($0.amount)" }.joined(separator: ", ") + ")"
+            let made = batches.isEmpty ? "" : " (batches: " + batches.map { "\(book.recipes[$0.recipe].id) \($0.count)" }.joined(separator: ", ") + ")"
             let stoodIn = substitutions.isEmpty ? "" : " (" + Self.describe(substitutions, book: book) + ")"
             output.line("order \(sequence) (\(linePrefix)\(line)): \(Self.name(book.menu[menu])) served\(made)\(stoodIn)")
         case .refused(let short):
