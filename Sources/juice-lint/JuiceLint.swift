@@ -158,7 +158,7 @@ struct Lint: ParsableCommand {
 
     func validate() throws {
         try validateMaxDiagnostics(maxDiagnostics)
-        try validating(request.validate)
+        try validating { () throws(LintUsageError) in try request.validate(isDirectory: FileChecks.isDirectory) }
     }
 
     func run() throws {

@@ -182,7 +182,7 @@ struct JuiceRun: ParsableCommand {
 
     func run() throws {
         let streams = RunStreams.standard()
-        var shop = ShopRun(options: options, streams: streams, loader: ParallelBookLoader())
+        var shop = ShopRun(options: options, streams: streams, environment: POSIXRunEnvironment(), loader: ParallelBookLoader())
         shop.planRunner = ParallelPlanRunner()
         let exit = shop.runReportingErrors()
         do {
