@@ -227,8 +227,8 @@ struct ShopSimulationTests {
         // Options that cannot go together are swift-argument-parser usage errors.
         #expect(alone.stderr == """
             Error: --seed and --mix apply to --random N
-            Usage: juice-run [<options>] [<SCRIPT> ...]
-              See 'juice-run --help' for more information.
+            Usage: juice-run replay [<options>] [<SCRIPT> ...]
+              See 'juice-run replay --help' for more information.
 
             """)
     }
