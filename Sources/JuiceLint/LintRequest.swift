@@ -1,9 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 
 /// How juice-lint's command line asks for a run, before anything is read:
 /// the paths as given (`-` among them for standard input) and the options

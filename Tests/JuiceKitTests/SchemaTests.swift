@@ -1,15 +1,7 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// True when `python3` can import `jsonschema` and `yaml`, which validating
 /// against the schema needs; without them the schema tests are skipped.

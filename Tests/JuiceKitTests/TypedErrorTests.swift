@@ -5,12 +5,9 @@ import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
 @testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
 @testable import JuiceCommandLine
 
 /// Errors that end a command are values: the library throws them, and only

@@ -1,9 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
 
 /// The output formats `juice-run` writes.
 public enum RunFormat: String, Sendable, CaseIterable {

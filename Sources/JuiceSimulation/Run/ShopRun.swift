@@ -1,7 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 #if canImport(FoundationEssentials)
