@@ -1,21 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The library layers, in the order data flows through them. A layer may
-/// depend only on layers before it in this list, so the compiler keeps the
-/// imports one way; `Tests/Tools/test_layers.py` checks both this list and
-/// every `import` in Sources against it (ARCHITECTURE.md).
-let layers: [(name: String, extra: [Target.Dependency])] = [
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
+/// The library layers, in the order data flows through them, each with the
+/// modules it imports and no others. A layer may depend only on layers
+/// before it in this list, so the compiler keeps the imports one way; lint,
+/// simulation and the language server are siblings that use none of each
+/// other. `Tests/Tools/test_layers.py` checks this list, these dependencies
+/// and every `import` in Sources against each other (ARCHITECTURE.md).
+let layers: [(name: String, dependencies: [Target.Dependency])] = [
     ("JuiceSupport", []),
     ("JuiceSource", []),
-    ("JuiceDiagnostics", []),
-    ("JuiceYAML", ["CYAML"]),
-    ("JuiceBook", []),
-    ("JuiceEngine", []),
-    ("JuiceSimulation", []),
-    ("JuiceLint", []),
-    ("JuiceLanguageServer", []),
-    ("JuiceCommandLine", [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    ("JuiceDiagnostics", ["JuiceSupport", "JuiceSource"]),
+    ("JuiceYAML", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "CYAML"]),
+    ("JuiceBook", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML"]),
+    ("JuiceEngine", ["JuiceBook"]),
+    ("JuiceSimulation", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine"]),
+    ("JuiceLint", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook"]),
+    ("JuiceLanguageServer", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML", "JuiceBook", "JuiceEngine"]),
+    ("JuiceCommandLine", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceSimulation", "JuiceLint", argumentParser]),
 ]
 
 /// Release builds optimise across the layers, as one module did before the
@@ -25,16 +29,9 @@ let layers: [(name: String, extra: [Target.Dependency])] = [
 /// of CPU against 850 ms with it (perf stat -r 5, docs/benchmarks.md).
 let optimiseAcrossModules: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
-/// Each layer depends on every layer before it.
-let layerTargets: [Target] = layers.enumerated().map { index, layer in
-    .target(
-        name: layer.name,
-        dependencies: layers[..<index].map { .target(name: $0.name) } + layer.extra,
-        swiftSettings: optimiseAcrossModules
-    )
+let layerTargets: [Target] = layers.map { layer in
+    .target(name: layer.name, dependencies: layer.dependencies, swiftSettings: optimiseAcrossModules)
 }
-
-let allLayers: [Target.Dependency] = layers.map { .target(name: $0.name) }
 
 let package = Package(
     name: "juice-maker",
@@ -56,16 +53,20 @@ let package = Package(
         ),
         .executableTarget(
             name: "juice-lint",
-            dependencies: allLayers + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceLint", "JuiceLanguageServer", "JuiceCommandLine", argumentParser],
             swiftSettings: optimiseAcrossModules
         ),
         .executableTarget(
             name: "juice-run",
-            dependencies: allLayers + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["JuiceSupport", "JuiceDiagnostics", "JuiceSimulation", "JuiceCommandLine", argumentParser],
             swiftSettings: optimiseAcrossModules
         ),
-        .testTarget(name: "JuiceKitTests", dependencies: allLayers + ["DifferentialSupport"], exclude: ["Fixtures", "Schemas"]),
-        .testTarget(name: "EndToEndTests", dependencies: allLayers + ["DifferentialSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "JuiceKitTests", dependencies: layers.map { .target(name: $0.name) } + ["DifferentialSupport"], exclude: ["Fixtures", "Schemas"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceSimulation", "JuiceLint", "DifferentialSupport"],
+            exclude: ["Fixtures"]
+        ),
         // The differential tests' random books and scripts and their reference model.
         // It depends on no layer, so the model cannot borrow the engine's code.
         .target(name: "DifferentialSupport", path: "Tests/DifferentialSupport"),

@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// Reads amounts: whole decimal numbers written plainly, nothing YAML would

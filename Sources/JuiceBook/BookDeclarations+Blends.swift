@@ -1,7 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 extension BookDeclarations {
     /// The book's recipes and menu items, in the order declared, kept in
     /// their files' arrays as fruits are (`ChunkedList`).

@@ -1,7 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// Every file's declarations merged in file order: the book's one namespace of
 /// fruits, recipes and menu items, and its stock entries.
 ///

@@ -1,7 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// Which part of a book each lint check looked at.
 ///
 /// A suppression comment that silenced nothing is stale only if its rule's

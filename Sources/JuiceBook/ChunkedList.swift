@@ -1,7 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// One list kept as the arrays it was handed in, rather than copied into one.
 ///
 /// The book's merge takes each file's (or each piece's) lists of fruits and

@@ -1,5 +1,4 @@
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// What compiling a book produced: every diagnostic, and the book when there
 /// were no errors. A `WorkspaceSnapshot` makes it, whether for a workspace
 /// or for a one-call `RecipeCompiler.compile`.

@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// The walking and reporting every section of `DeclarationCollector` shares:

@@ -1,6 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// A recipe's or a menu item's ingredients: the one place an ingredient
 /// is read (`ingredientName`, `readIngredients`).

@@ -1,6 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// A fruit's `restock:` mapping (version 2), read for the planner
 /// (`juice-run plan`, docs/planning.md): `up-to`, and for an (s, S) policy

@@ -1,6 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 /// The sections of a book file: the version, fruits, stock, recipes and
 /// menu items, each entry read into the collector's lists.

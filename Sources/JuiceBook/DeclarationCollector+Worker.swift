@@ -1,6 +1,4 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
 extension DeclarationCollector {
     /// What one thread keeps from file to file: a composer, whose arrays grow

@@ -1,7 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// The checks that find no error but something a shop should know: fruit and
 /// recipes nothing uses, menu items the opening stock can never make, fruit
 /// with no stock entry.

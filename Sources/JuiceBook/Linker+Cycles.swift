@@ -1,7 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// Ordering the recipe graph and reporting its cycles, before flattening.
 extension Linker {
     /// Depth-first order with dependencies first, and which blends sit on a

@@ -1,7 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// Flattening: every blend's need in whole fruits, in one table.
 extension Linker {
     /// Each blend's need in whole fruits, or nil where it cannot be computed

@@ -1,7 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 
 /// Names nothing declares, each reported with its "did you mean".
 ///

@@ -1,7 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// What version 2 asks of the link: one order's plan from the opening
 /// servings, for `never-makeable` (`BatchPlanner`), and the cost rules
 /// `price-below-cost`, `missing-cost` and `cost-too-large` (`CostTable`).

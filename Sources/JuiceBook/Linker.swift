@@ -1,7 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// Resolves ingredient names, checks for cycles and flattens every recipe into
 /// whole fruits, then assembles the `RecipeBook`.
 ///

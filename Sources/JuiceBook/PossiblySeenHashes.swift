@@ -1,7 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// Hash values seen so far, for a check where "maybe seen" is a safe answer.
 ///
 /// The join of a large file's pieces asks, for each of the file's 100,000

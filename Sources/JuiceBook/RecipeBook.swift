@@ -1,7 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// A validated recipe graph: fruits, intermediate recipes and menu items with
 /// amounts on the edges, and every menu item's need flattened to whole fruits.
 ///

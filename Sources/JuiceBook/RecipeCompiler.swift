@@ -1,7 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// Compiles recipe files into a validated `RecipeBook` in one call: the
 /// batch use of the workspace's pipeline, for files already in memory.
 ///

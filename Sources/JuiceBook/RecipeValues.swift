@@ -1,7 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// The rules for ids and amounts, shared by the compiler and the order script.
 public enum RecipeValues {
     /// Words the order script uses as commands, so no id may take them:

@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML

@@ -1,7 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// The recipe book as a set of files keyed by path, each with its parsed
 /// and collected unit, edited one file at a time.
 ///

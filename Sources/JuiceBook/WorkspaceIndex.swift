@@ -1,7 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// What every id in a snapshot names and where it is used: the queries an
 /// editor asks (go to definition, find references); what an item needs is the
 /// engine's answer (`Capacity.need`).

@@ -1,7 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// The whole book as of one moment: every file's unit linked together.
 ///
 /// This is the one place where files meet. Units are merged in order (the

@@ -1,7 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 /// One recipe file's own work: its YAML parsed, its declarations collected,
 /// its suppression comments found.
 ///

@@ -1,4 +1,3 @@
-import JuiceLint
 #if canImport(Glibc)
 import Glibc
 #endif

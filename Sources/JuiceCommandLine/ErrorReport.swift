@@ -1,11 +1,9 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceSimulation
 import JuiceLint
-import JuiceLanguageServer
 
 /// How an error that ends (or cuts short) a tool's work is shown, and the
 /// exit code it maps to: the one place JuiceKit's typed errors become

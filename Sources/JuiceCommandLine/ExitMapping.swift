@@ -1,11 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc

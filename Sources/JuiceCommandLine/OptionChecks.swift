@@ -1,10 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
 import ArgumentParser
 
 /// The check both tools make of `--max-diagnostics`: 0 means no cap, and a

@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 /// Why a fix could not be applied to a file's bytes. Nothing is written then:
 /// a fix applies whole or not at all.

@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 /// A change that resolves a diagnostic, as data: the editor offers it as a
 /// quick fix, `juice-lint --fix` applies it, SARIF lists it. Printers that do

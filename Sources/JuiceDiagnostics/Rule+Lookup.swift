@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 /// A rule id that names no rule, with the closest id as help when one is
 /// near. It belongs to the rule catalogue, not to any one tool: `explain`,
 /// `--rule` and the configuration file each name rules this way, and each

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 /// How serious a diagnostic is. Only errors make a book invalid.
 public enum Severity: String, Sendable, Hashable, CaseIterable {
     case error

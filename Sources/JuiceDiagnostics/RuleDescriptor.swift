@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 /// Everything the tools say about one rule, as one value: its id, default
 /// severity, one-line summary, the paragraph `juice-lint explain` prints, how
 /// to fix what it reports, and a pair of small recipe files, one that

@@ -1,7 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-import JuiceBook
 extension FruitStore {
     /// Takes `amount` (at least 1) of one fruit and returns the new count.
     ///

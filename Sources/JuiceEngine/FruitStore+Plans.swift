@@ -1,4 +1,3 @@
-import JuiceBook
 
 /// Making and undoing an `OrderPlan`: the only changes of stock an order
 /// makes, and their exact inverse, which a journal that voids an order needs.

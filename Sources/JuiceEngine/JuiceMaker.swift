@@ -1,6 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 /// Makes menu items from a `FruitStore`, all fruit or none.
 ///

@@ -1,6 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 
 /// What one order of each menu item needs from the stock, in whole fruits:

@@ -1,4 +1,3 @@
-import JuiceBook
 
 /// How many orders of one item a stock serves in a row: the planner's
 /// decision asked over and over, without making each order.

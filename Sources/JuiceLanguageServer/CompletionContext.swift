@@ -1,11 +1,4 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// Where the cursor is in a recipe file, read from the text around it.
 ///
 /// Completion is asked for while a line is half typed, when the file is

@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 @_spi(Internals) import JuiceYAML
 /// Where whole entries of a file begin and end, for document symbols: from

@@ -1,11 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,11 +1,4 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// An open document's text while one `didChange` notification's edits are
 /// applied in turn.
 ///

@@ -1,11 +1,5 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// The text of a hover over an id: what it is, its label and price, what
 /// an order or a batch of it takes and how many the opening stock makes
 /// (both the engine's answers, `Capacity`), or, while the book has errors,

@@ -1,11 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// Workspace folders and loose files coming and going: loading a folder's
 /// book, its configuration, and the files open outside every folder. The
 /// books themselves are kept in `ServerBooks`.

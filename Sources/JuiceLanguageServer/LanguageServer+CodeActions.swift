@@ -1,11 +1,7 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// Code actions: the fixes the linter attaches to its diagnostics, a stock
 /// entry for a fruit that has none, and a suppression comment.
 extension LanguageServer {

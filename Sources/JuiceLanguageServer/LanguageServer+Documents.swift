@@ -1,11 +1,7 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// The session and the files: `initialize`, the books of the workspace
 /// folders, document sync, file events, and publishing diagnostics.
 extension LanguageServer {

@@ -1,11 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// Hover: what an id is, what it needs, and what the opening stock allows
 /// (`HoverCard` writes the text).
 extension LanguageServer {

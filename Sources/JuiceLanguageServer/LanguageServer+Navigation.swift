@@ -1,11 +1,5 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// Finding ids: what is under the cursor, definitions, references, and the
 /// symbols of a file and of the book.
 extension LanguageServer {

@@ -1,11 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// Rename an id at its definition and every use, across the book; and the
 /// `WorkspaceEdit` every edit the server offers is sent as.
 extension LanguageServer {

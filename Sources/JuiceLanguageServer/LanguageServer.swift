@@ -1,11 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// `juice-lint lsp`: the Language Server Protocol 3.17 over JSON-RPC 2.0,
 /// on the same workspace core as the command line (docs/language-server.md).
 ///

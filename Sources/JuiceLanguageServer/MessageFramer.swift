@@ -1,11 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// Cuts a byte stream into Language Server Protocol messages: header lines
 /// ending in `\r\n`, a blank line, then `Content-Length` bytes of body.
 ///

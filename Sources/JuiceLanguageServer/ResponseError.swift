@@ -1,11 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// A JSON-RPC error response's `code` and `message`: what a request gets
 /// instead of a result. Handlers throw it; the dispatcher answers with it.
 struct ResponseError: Error, Sendable, Equatable {

@@ -1,11 +1,5 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
 /// One book the language server keeps: a workspace folder's recipe files, or
 /// a YAML file opened outside every folder, checked on its own.
 ///
@@ -99,7 +93,7 @@ struct ServerBook {
         if let linked { return linked }
         let snapshot = workspace.snapshot()
         var byFile: [String: [Diagnostic]] = [:]
-        for diagnostic in Linter.finish(snapshot, configuration: configuration) {
+        for diagnostic in configuration.finish(snapshot) {
             byFile[diagnostic.file, default: []].append(diagnostic)
         }
         let made = Linked(snapshot: snapshot, diagnostics: byFile)

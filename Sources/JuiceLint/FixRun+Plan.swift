@@ -1,10 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 extension FixRun {
     /// One round's choice: which fixes to make now, which wait for the next
     /// lint because they overlap one chosen before them, and which cannot be

@@ -1,10 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 /// `juice-lint --fix` on files in memory: lint, apply every fix the linter is
 /// sure of, lint again, and repeat until nothing is left to apply or
 /// `maxRounds` rounds have run. Every byte no fix touches is kept.

@@ -1,10 +1,6 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 /// `juice-lint graph`: compile a book and print its graph, or its errors.
 public struct GraphRun {
     public var paths: [String]

@@ -1,8 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceSimulation
+import JuiceBook
 /// Why `juice-lint` stopped before it could report on the book, as data.
 /// The library says what went wrong; `JuiceCommandLine` prints it as
 /// `juice-lint: error: ...` and picks the exit code, in one place for both tools.

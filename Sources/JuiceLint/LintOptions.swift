@@ -1,8 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-import JuiceBook
-import JuiceSimulation
 /// Everything a lint run is told on the command line.
 public struct LintOptions: Sendable {
     public var paths: [String] = []

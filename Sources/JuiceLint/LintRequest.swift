@@ -1,14 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How juice-lint's command line asks for a run, before anything is read:
 /// the paths as given (`-` among them for standard input) and the options
@@ -38,10 +27,11 @@ public struct LintRequest: Sendable {
     public var diskPaths: [String] { paths.filter { $0 != "-" } }
 
     /// The first problem with how the options combine, if there is one.
-    public func validate() throws(LintUsageError) {
+    /// `isDirectory` says whether a path exists and is a directory: the
+    /// driver answers it from the file system (`FileChecks.isDirectory`).
+    public func validate(isDirectory: (String) -> Bool) throws(LintUsageError) {
         if let basePath {
-            var info = stat()
-            guard stat(basePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            guard isDirectory(basePath) else {
                 throw .basePathNotADirectory(basePath)
             }
         }
@@ -53,8 +43,7 @@ public struct LintRequest: Sendable {
         if let stdinFilename {
             if dashes == 0 { throw .stdinFilenameWithoutDash }
             if stdinFilename.isEmpty { throw .emptyStdinFilename }
-            var info = stat()
-            if stat(stdinFilename, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { throw .stdinFilenameIsADirectory(stdinFilename) }
+            if isDirectory(stdinFilename) { throw .stdinFilenameIsADirectory(stdinFilename) }
         }
     }
 }

@@ -1,8 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-import JuiceBook
-import JuiceSimulation
 /// Options of juice-lint that cannot go together, or a value that cannot
 /// work: wrong before anything is read. The executable checks these in
 /// argument validation, so they read like swift-argument-parser's own usage

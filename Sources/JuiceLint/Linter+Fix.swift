@@ -1,10 +1,7 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 /// `juice-lint --fix` and `--fix --diff`: load the book, make the fixes in
 /// memory (`FixRun`), then write each changed file in place, or print the
 /// changes as a unified diff and write nothing.
@@ -42,7 +39,7 @@ extension Linter {
             }
             let snapshot = workspace.snapshot()
             return FixRun.Findings(
-                diagnostics: Self.finish(snapshot, configuration: configuration),
+                diagnostics: configuration.finish(snapshot),
                 unreadable: Set(snapshot.diagnostics.lazy.filter { $0.rule == .yamlSyntax }.map(\.file))
             )
         }

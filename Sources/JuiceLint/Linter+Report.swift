@@ -1,10 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 extension Linter {
     /// What to print and the exit code.
     public struct Report: Sendable {

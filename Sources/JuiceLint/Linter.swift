@@ -1,10 +1,6 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -52,7 +48,7 @@ public struct Linter: Sendable {
         let snapshot = loaded.workspace.snapshot()
         let fileCount = snapshot.compilation.fileCount
         let sources = loaded.sources
-        let diagnostics = Self.finish(snapshot, configuration: configuration)
+        let diagnostics = configuration.finish(snapshot)
         let counts = DiagnosticCounts(files: fileCount, diagnostics: diagnostics)
         let messages = HumanDiagnosticPrinter.summary(counts)
         let failed = counts.errors > 0 || (options.strict && counts.warnings > 0)
@@ -72,18 +68,7 @@ public struct Linter: Sendable {
         let snapshot = RecipeCompiler.snapshot(
             files, stock: stock, analysis: true, rulesOff: configuration.rulesOff, book: false
         )
-        return finish(snapshot, configuration: configuration)
-    }
-
-    /// Applies the configuration to a snapshot: suppression comments first,
-    /// on what the checks found, judged only where their rules ran; then the
-    /// configured levels.
-    public static func finish(_ snapshot: WorkspaceSnapshot, configuration: LintConfiguration) -> [Diagnostic] {
-        let remaining = Suppression.apply(
-            snapshot.suppressions, to: snapshot.diagnostics, isOff: { configuration.level(of: $0) == .off },
-            checked: snapshot.coverage.checked(_:in:)
-        )
-        return Diagnostic.sortedForOutput(configuration.apply(to: remaining))
+        return configuration.finish(snapshot)
     }
 
     /// The paths that make the book: those given, or `recipes`.

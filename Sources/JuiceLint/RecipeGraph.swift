@@ -1,10 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 /// A text format `RecipeGraph` can render.
 public enum RecipeGraphFormat: String, CaseIterable, Sendable {
     /// A Mermaid flowchart, which GitHub renders inside a ```mermaid block.

@@ -1,9 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
 /// Generates menu orders from a seed, identically on every machine.
 ///
 /// SplitMix64 is small, fast and fully specified, unlike the standard

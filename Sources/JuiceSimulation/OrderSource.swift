@@ -1,7 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-import JuiceBook
 /// Where a run's commands come from, so every order, restock and report can
 /// be traced back to the script line or option that asked for it.
 ///

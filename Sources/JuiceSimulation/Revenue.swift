@@ -1,9 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
 /// The money a run took: a 128-bit sum of prices, so it is exact for any run.
 ///
 /// A price is at most `Int.max` and a run serves fewer than 2^63 orders, so

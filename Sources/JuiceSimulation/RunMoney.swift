@@ -1,5 +1,4 @@
 import JuiceBook
-import JuiceEngine
 
 /// What a run's served orders cost and earned, exactly, in a book that
 /// declares costs (`RecipeBook.costs`); each figure is unknown when a cost

@@ -1,8 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
 /// One line of an order script, resolved against a recipe book.
 public enum ScriptCommand: Sendable, Hashable {
     /// `MENU-ID` or `MENU-ID xN`: `count` orders, each all-or-nothing.

@@ -1,9 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
 /// Parses order-script lines: the one grammar of the language, used for a
 /// replayed file, `--order`, the counter and the fuzz targets alike.
 ///

@@ -1,8 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
 /// Why a script line was skipped.
 public struct ScriptProblem: Error, Sendable, Hashable {
     public var file: String

@@ -1,7 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 /// What happened over a whole run.

@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

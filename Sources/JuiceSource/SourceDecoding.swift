@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 /// The one home of how a source file's bytes become text, the way libyaml
 /// reads them: UTF-16 (either byte order) after its byte-order mark, anything
 /// else as UTF-8 with a bad sequence shown as U+FFFD; a byte-order mark is

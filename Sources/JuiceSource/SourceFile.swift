@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 /// A recipe file's path, as shown to people, and its bytes.
 public struct SourceFile: Sendable {
     public let path: String

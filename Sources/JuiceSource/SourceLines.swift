@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 /// The lines of one source file, decoded and split the way libyaml reads it, so
 /// a diagnostic's line and column find the exact text libyaml counted.
 ///

@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 /// A 1-based line and column in a source file.
 ///
 /// Columns count Unicode scalars, as libyaml does, so a Hangul label advances the

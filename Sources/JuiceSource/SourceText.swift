@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 /// A file's text in UTF-8, with its line starts counted two ways: as libyaml
 /// counts them, which every `SourcePosition` uses, and as the Language Server
 /// Protocol counts them. Converts between positions, byte offsets of the

@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
 /// Merge keys and repeated keys: how a mapping's pairs become its final
 /// key/value list. Facts about YAML, so they are resolved and reported here.

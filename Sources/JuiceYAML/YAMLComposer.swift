@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
 /// Turns a file's bytes into located YAML documents, collecting diagnostics.

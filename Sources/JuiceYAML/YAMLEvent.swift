@@ -1,6 +1,4 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
 /// What `YAMLParser` calls for each libyaml event, converted to Swift values
 /// with 1-based positions.
 ///

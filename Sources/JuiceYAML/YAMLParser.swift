@@ -1,6 +1,4 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
 internal import CYAML
 
 /// Runs libyaml's event parser over a file's bytes and hands each event to a

@@ -1,10 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 import JuiceLint
 import JuiceLanguageServer
 import JuiceCommandLine
@@ -158,7 +154,7 @@ struct Lint: ParsableCommand {
 
     func validate() throws {
         try validateMaxDiagnostics(maxDiagnostics)
-        try validating(request.validate)
+        try validating { () throws(LintUsageError) in try request.validate(isDirectory: FileChecks.isDirectory) }
     }
 
     func run() throws {

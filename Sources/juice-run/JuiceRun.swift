@@ -1,65 +1,84 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
 import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
 import JuiceCommandLine
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension RunFormat: ExpressibleByArgument {}
 extension DemandStream.Demand: ExpressibleByArgument {}
 
-/// Replays orders against a recipe book's stock, or runs the shop counter.
-/// Everything it does lives in `JuiceKit.ShopRun`; this parses arguments.
+/// The order script's grammar, in the help of the commands that read scripts.
+private let scriptGrammar = """
+    The order script has one command per line; '#' starts a comment:
+      MENU-ID            one order
+      MENU-ID xN         N orders, each all fruit or none (N up to \(ScriptParser.maxRepeat))
+      restock FRUIT N    add N (at least 1) of FRUIT
+      set FRUIT N        set FRUIT's stock to N (at least 0)
+      restock RECIPE N   add N servings on hand (a book that keeps servings)
+      set RECIPE N       set the servings on hand to N
+      stock              show the stock at this point
+
+    In a book that keeps servings (a recipe with 'yield:', or stock that
+    names a recipe), an order makes the fewest batches that cover it and
+    what a batch does not use stays on hand for later orders.
+    """
+
+private let exitCodes = """
+    Exit codes:
+      0  the run finished (refusals for lack of fruit are outcomes, not errors)
+      1  the book or stock file is invalid, or a script line was skipped
+      2  bad usage, a path that does not exist or cannot be read, or a
+         --save-stock destination that cannot take the stock (checked
+         before any order)
+      3  the stock could not be saved at the end (it is printed to
+         standard error in stock-file format instead), or the output
+         could not be written (one line on standard error says what)
+      141  the reader of the output went away (a closed pipe, as in
+           '| head'): the run stopped quietly, as cat does, and still
+           saved the stock if asked
+      129, 130, 143  stopped by SIGHUP, SIGINT or SIGTERM, in a replay or at
+                     the counter, after printing the summary so far (and
+                     saving the stock, atomically, if asked)
+    """
+
+/// Replays orders against a recipe book's stock, runs the shop counter, or
+/// prints the menu card, the shopping list or a plan. Everything it does
+/// lives in `JuiceKit.ShopRun`; this parses arguments.
 @main
 struct JuiceRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "juice-run",
         abstract: "Simulate juice orders against a recipe book's stock, or run the shop counter.",
         discussion: """
+            With no subcommand it replays orders: juice-run [--recipes DIR] [SCRIPT ...],
+            with --order, --random, --capacity, --interactive, --save-stock and more;
+            'juice-run help replay' explains each. Write a script named like a
+            subcommand as ./menu.
+
+            \(scriptGrammar)
+
+            \(exitCodes)
+            """,
+        version: JuiceMakerVersion.current,
+        subcommands: [Replay.self, Menu.self, Buy.self, Plan.self],
+        defaultSubcommand: Replay.self
+    )
+
+    static func main() { mainWithMappedExitCodes() }
+}
+
+// MARK: The subcommands
+
+/// `juice-run [replay]`: orders from scripts, `--order` and `--random`, or the counter.
+struct Replay: RunSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay orders against the stock, or run the shop counter (the default command).",
+        discussion: """
             Orders come from scripts (in order), then each --order, then --random. \
             With none of these, a terminal gets the interactive counter and a pipe is read as a script.
 
-            Three more modes, named by the first word:
-              juice-run menu     the menu card: price, cost per serving, margin,
-                                 margin %, capacity from the opening stock and
-                                 the fruit that limits it (text, json or csv)
-              juice-run buy ...  the shopping list that lets every one of the
-                                 orders (scripts, --order, --random) be served:
-                                 each fruit's shortfall in whole packs, and its
-                                 cost (text, json or csv)
-              juice-run plan     many days of random demand, restocked and
-                                 spoiling as the book's 'restock:' and 'keeps:'
-                                 say, repeated over --runs: fill rate, service
-                                 level, waste, purchases and margin, each with
-                                 a 95% interval (docs/planning.md)
-            A script named 'menu', 'buy' or 'plan' is run as './menu', './buy' or './plan'.
-
-            Picking par levels for a 95% service level, with a report to open in a browser:
-              juice-run plan --recipes docs/examples/planning/shop.yaml --orders-per-day 12 \\
-                --runs 200 --seed 2026 --target-service 0.95 --report plan.html
-
-            The order script has one command per line; '#' starts a comment:
-              MENU-ID            one order
-              MENU-ID xN         N orders, each all fruit or none (N up to \(ScriptParser.maxRepeat))
-              restock FRUIT N    add N (at least 1) of FRUIT
-              set FRUIT N        set FRUIT's stock to N (at least 0)
-              restock RECIPE N   add N servings on hand (a book that keeps servings)
-              set RECIPE N       set the servings on hand to N
-              stock              show the stock at this point
-
-            In a book that keeps servings (a recipe with 'yield:', or stock that
-            names a recipe), an order makes the fewest batches that cover it and
-            what a batch does not use stays on hand for later orders.
+            \(scriptGrammar)
 
             The summary gives orders, served and refused, refusals per menu item, revenue \
             (when prices are declared) and the shortfall: for each fruit, how far below zero \
@@ -70,46 +89,124 @@ struct JuiceRun: ParsableCommand {
             answered y or n. On quit, Ctrl-D or a signal it prints the day's summary \
             (orders, served, refused, revenue) and where the stock was saved.
 
-            Exit codes:
-              0  the run finished (refusals for lack of fruit are outcomes, not errors)
-              1  the book or stock file is invalid, or a script line was skipped
-              2  bad usage, a path that does not exist or cannot be read, or a
-                 --save-stock destination that cannot take the stock (checked
-                 before any order)
-              3  the stock could not be saved at the end (it is printed to
-                 standard error in stock-file format instead), or the output
-                 could not be written (one line on standard error says what)
-              141  the reader of the output went away (a closed pipe, as in
-                   '| head'): the run stopped quietly, as cat does, and still
-                   saved the stock if asked
-              129, 130, 143  stopped by SIGHUP, SIGINT or SIGTERM, in a replay or at
-                             the counter, after printing the summary so far (and
-                             saving the stock, atomically, if asked)
-            """,
-        version: JuiceMakerVersion.current
+            \(exitCodes)
+            """
     )
+    static let mode = RunMode.orders
 
+    @OptionGroup var book: BookOptions
+    @OptionGroup var orders: OrderOptions
+    @OptionGroup var random: RandomOptions
+    @Option(help: "Output format: text or json (JSON Lines).")
+    var format: RunFormat = .text
+    @OptionGroup var replay: ReplayOptions
+    @OptionGroup(visibility: .private) var plan: PlanOptions
+}
+
+/// `juice-run menu`: the menu card.
+struct Menu: RunSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "menu",
+        abstract: "Print the menu card: price, cost per serving, margin, margin %, capacity from the opening stock and the fruit that limits it.",
+        discussion: exitCodes
+    )
+    static let mode = RunMode.menu
+
+    @OptionGroup var book: BookOptions
+    @Option(help: "Output format: text, json (JSON Lines) or csv.")
+    var format: RunFormat = .text
+    @OptionGroup(visibility: .private) var orders: OrderOptions
+    @OptionGroup(visibility: .private) var random: RandomOptions
+    @OptionGroup(visibility: .private) var replay: ReplayOptions
+    @OptionGroup(visibility: .private) var plan: PlanOptions
+}
+
+/// `juice-run buy`: the shopping list for the orders.
+struct Buy: RunSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "buy",
+        abstract: "Print the shopping list that lets every one of the orders (scripts, --order, --random) be served: each fruit's shortfall in whole packs, and its cost.",
+        discussion: """
+            \(scriptGrammar)
+
+            \(exitCodes)
+            """
+    )
+    static let mode = RunMode.buy
+
+    @OptionGroup var book: BookOptions
+    @OptionGroup var orders: OrderOptions
+    @OptionGroup var random: RandomOptions
+    @Option(help: "Output format: text, json (JSON Lines) or csv.")
+    var format: RunFormat = .text
+    @OptionGroup(visibility: .private) var replay: ReplayOptions
+    @OptionGroup(visibility: .private) var plan: PlanOptions
+}
+
+/// `juice-run plan`: many days of random demand (docs/planning.md).
+struct Plan: RunSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Run many days of random demand, restocked and spoiling as the book's 'restock:' and 'keeps:' say, repeated over --runs: fill rate, service level, waste, purchases and margin, each with a 95% interval (docs/planning.md).",
+        discussion: """
+            Picking par levels for a 95% service level, with a report to open in a browser:
+              juice-run plan --recipes docs/examples/planning/shop.yaml --orders-per-day 12 \\
+                --runs 200 --seed 2026 --target-service 0.95 --report plan.html
+
+            \(exitCodes)
+            """
+    )
+    static let mode = RunMode.plan
+
+    @OptionGroup var book: BookOptions
+    @OptionGroup var plan: PlanOptions
+    @OptionGroup var random: RandomOptions
+    @Option(help: "Output format: text, json or csv.")
+    var format: RunFormat = .text
+    @OptionGroup(visibility: .private) var orders: OrderOptions
+    @OptionGroup(visibility: .private) var replay: ReplayOptions
+}
+
+// MARK: Options
+
+/// The book, for every subcommand.
+struct BookOptions: ParsableArguments {
     @Option(name: .customLong("recipes"), help: ArgumentHelp("A recipe directory or file; repeatable (default: recipes).", valueName: "DIR"))
     var recipePaths: [String] = []
 
     @Option(help: ArgumentHelp("A YAML file whose 'stock:' replaces the book's opening stock.", valueName: "FILE"))
     var stock: String?
 
+    @Option(help: ArgumentHelp(
+        "Print at most N book errors and N skipped-line reports, then a line saying how many more; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople). The summary's counts are always complete.",
+        valueName: "N"
+    ))
+    var maxDiagnostics: Int?
+}
+
+/// Where orders come from: `replay` and `buy`.
+struct OrderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A quick order, such as banana-juice or banana-juicex3; repeatable.", valueName: "ID[xN]"))
     var order: [String] = []
 
     @Option(help: ArgumentHelp("Generate N orders (uniform unless --mix is given).", valueName: "N"))
     var random: Int?
 
+    @Argument(help: ArgumentHelp("Order scripts, or - for standard input.", valueName: "SCRIPT"))
+    var scripts: [String] = []
+}
+
+/// How random orders are drawn: `replay`, `buy` and `plan`.
+struct RandomOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seed for --random; the same seed gives the same orders on every machine.", valueName: "S"))
     var seed: UInt64?
 
     @Option(help: ArgumentHelp("Weights for --random, such as banana-juice=3,kiwi-juice=1; several --mix merge, and an item may be named once.", valueName: "ID=WEIGHT,..."))
     var mix: [String] = []
+}
 
-    @Option(help: "Output format: text, json (JSON Lines), or csv (menu and buy only).")
-    var format: RunFormat = .text
-
+/// What only a replay does.
+struct ReplayOptions: ParsableArguments {
     @Flag(help: "Print only the summary.")
     var quiet = false
 
@@ -121,68 +218,76 @@ struct JuiceRun: ParsableCommand {
 
     @Option(name: .customLong("save-stock"), help: ArgumentHelp("Save the final stock to FILE, atomically.", valueName: "FILE"))
     var saveStock: String?
+}
 
-    @Option(help: ArgumentHelp(
-        "Print at most N book errors and N skipped-line reports, then a line saying how many more; 0 prints all. Default: \(DiagnosticLimit.defaultForPeople). The summary's counts are always complete.",
-        valueName: "N"
-    ))
-    var maxDiagnostics: Int?
-
-    @Option(help: ArgumentHelp("juice-run plan: days per run (default 30).", valueName: "D"))
+/// `juice-run plan`'s own options.
+struct PlanOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Days per run (default 30).", valueName: "D"))
     var days: Int?
 
-    @Option(help: ArgumentHelp("juice-run plan: independent runs (default 100).", valueName: "R"))
+    @Option(help: ArgumentHelp("Independent runs (default 100).", valueName: "R"))
     var runs: Int?
 
-    @Option(name: .customLong("orders-per-day"), help: ArgumentHelp("juice-run plan: the mean (poisson) or exact (fixed) orders a day (default 50).", valueName: "N"))
+    @Option(name: .customLong("orders-per-day"), help: ArgumentHelp("The mean (poisson) or exact (fixed) orders a day (default 50).", valueName: "N"))
     var ordersPerDay: Int?
 
-    @Option(help: ArgumentHelp("juice-run plan: poisson or fixed (default poisson).", valueName: "KIND"))
+    @Option(help: ArgumentHelp("poisson or fixed (default poisson).", valueName: "KIND"))
     var demand: DemandStream.Demand?
 
-    @Option(name: .customLong("target-service"), help: ArgumentHelp("juice-run plan: find par levels reaching this cycle service level, such as 0.95.", valueName: "P"))
+    @Option(name: .customLong("target-service"), help: ArgumentHelp("Find par levels reaching this cycle service level, such as 0.95.", valueName: "P"))
     var targetService: Double?
 
-    @Option(help: ArgumentHelp("juice-run plan: also write an HTML report with charts to FILE, atomically.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Also write an HTML report with charts to FILE, atomically.", valueName: "FILE"))
     var report: String?
+}
 
-    @Argument(help: ArgumentHelp("Order scripts, or - for standard input.", valueName: "SCRIPT"))
-    var scripts: [String] = []
+// MARK: What every subcommand does
 
+/// A subcommand of juice-run. Each has every option group, so that an
+/// option of another subcommand is still refused with the words it always
+/// was (`RunUsageError`: "'juice-run plan' takes no --quiet", "--days is
+/// for 'juice-run plan'"); the groups it does not take are private, so its
+/// `--help` lists only its own.
+protocol RunSubcommand: ParsableCommand {
+    static var mode: RunMode { get }
+    var book: BookOptions { get }
+    var format: RunFormat { get }
+    var orders: OrderOptions { get }
+    var random: RandomOptions { get }
+    var replay: ReplayOptions { get }
+    var plan: PlanOptions { get }
+}
+
+extension RunSubcommand {
     /// What the command line asked for, for the library.
     var options: RunOptions {
         var options = RunOptions()
-        options.recipePaths = recipePaths
-        options.stockPath = stock
-        // `menu` or `buy` as the first word picks the mode; the rest are scripts.
-        if let first = scripts.first, let mode = RunMode(rawValue: first), mode != .orders {
-            options.mode = mode
-            options.scripts = Array(scripts.dropFirst())
-        } else {
-            options.scripts = scripts
-        }
-        options.orders = order
-        options.randomCount = random
-        options.seed = seed
-        options.mix = mix.isEmpty ? nil : mix.joined(separator: ",")
+        options.mode = Self.mode
+        options.recipePaths = book.recipePaths
+        options.stockPath = book.stock
+        options.maxDiagnostics = book.maxDiagnostics
+        options.scripts = orders.scripts
+        options.orders = orders.order
+        options.randomCount = orders.random
+        options.seed = random.seed
+        options.mix = random.mix.isEmpty ? nil : random.mix.joined(separator: ",")
         options.format = format
-        options.quiet = quiet
-        options.capacity = capacity
-        options.interactive = interactive
-        options.saveStockPath = saveStock
-        options.maxDiagnostics = maxDiagnostics
-        options.days = days
-        options.runs = runs
-        options.ordersPerDay = ordersPerDay
-        options.demand = demand
-        options.targetService = targetService
-        options.reportPath = report
+        options.quiet = replay.quiet
+        options.capacity = replay.capacity
+        options.interactive = replay.interactive
+        options.saveStockPath = replay.saveStock
+        options.days = plan.days
+        options.runs = plan.runs
+        options.ordersPerDay = plan.ordersPerDay
+        options.demand = plan.demand
+        options.targetService = plan.targetService
+        options.reportPath = plan.report
         return options
     }
 
     func run() throws {
         let streams = RunStreams.standard()
-        var shop = ShopRun(options: options, streams: streams, loader: ParallelBookLoader())
+        var shop = ShopRun(options: options, streams: streams, environment: POSIXRunEnvironment(), loader: ParallelBookLoader())
         shop.planRunner = ParallelPlanRunner()
         let exit = shop.runReportingErrors()
         do {
@@ -197,9 +302,11 @@ struct JuiceRun: ParsableCommand {
 
     /// Options that cannot go together are usage errors, found before anything is read.
     func validate() throws {
-        try validateMaxDiagnostics(maxDiagnostics)
+        try validateMaxDiagnostics(book.maxDiagnostics)
+        if Self.mode == .orders, let first = orders.scripts.first, let mode = RunMode(rawValue: first), mode != .orders {
+            // `juice-run --recipes r menu` read 'menu' as the subcommand before there were subcommands.
+            throw ValidationError("'\(first)' is a subcommand and comes first, as in 'juice-run \(first) --recipes DIR'; write a script named '\(first)' as './\(first)'")
+        }
         try validating(options.validate)
     }
-
-    static func main() { mainWithMappedExitCodes() }
 }

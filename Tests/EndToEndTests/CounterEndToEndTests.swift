@@ -104,8 +104,8 @@ struct CounterEndToEndTests {
         #expect(json.exitCode == 2)
         #expect(json.stderr == """
             Error: the interactive counter has no --format json; pipe a script instead
-            Usage: juice-run [<options>] [<SCRIPT> ...]
-              See 'juice-run --help' for more information.
+            Usage: juice-run replay [<options>] [<SCRIPT> ...]
+              See 'juice-run replay --help' for more information.
 
             """)
         let script = try ToolRunner.juiceRun(["--interactive", "docs/examples/first-morning.orders"])

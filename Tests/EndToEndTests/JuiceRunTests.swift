@@ -245,8 +245,8 @@ struct JuiceRunTests {
         #expect(result.stdout == "")
         #expect(result.stderr == """
             Error: --capacity changes no stock, so there is nothing to save; leave out --save-stock
-            Usage: juice-run [<options>] [<SCRIPT> ...]
-              See 'juice-run --help' for more information.
+            Usage: juice-run replay [<options>] [<SCRIPT> ...]
+              See 'juice-run replay --help' for more information.
 
             """)
         #expect(!FileManager.default.fileExists(atPath: saved))

@@ -1,14 +1,6 @@
 import Foundation
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
-import JuiceCommandLine
 import Testing
 
 /// Failures and signals never lose or tear what the user had.

@@ -1,14 +1,7 @@
 import Foundation
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
 import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
-import JuiceCommandLine
 import Testing
 
 /// juice-run's planner features: every script command, generated load,
@@ -227,8 +220,8 @@ struct ShopSimulationTests {
         // Options that cannot go together are swift-argument-parser usage errors.
         #expect(alone.stderr == """
             Error: --seed and --mix apply to --random N
-            Usage: juice-run [<options>] [<SCRIPT> ...]
-              See 'juice-run --help' for more information.
+            Usage: juice-run replay [<options>] [<SCRIPT> ...]
+              See 'juice-run replay --help' for more information.
 
             """)
     }

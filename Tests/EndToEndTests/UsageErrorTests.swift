@@ -11,8 +11,8 @@ struct UsageErrorTests {
     static func usage(_ message: String) -> String {
         """
         Error: \(message)
-        Usage: juice-run [<options>] [<SCRIPT> ...]
-          See 'juice-run --help' for more information.
+        Usage: juice-run replay [<options>] [<SCRIPT> ...]
+          See 'juice-run replay --help' for more information.
 
         """
     }

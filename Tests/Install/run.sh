@@ -49,7 +49,7 @@ if ! "$make" --no-print-directory install DESTDIR="$root" PREFIX="$prefix" > "$t
 fi
 pass "make install DESTDIR=... PREFIX=$prefix"
 
-man_pages="juice-lint.1 juice-lint.explain.1 juice-lint.graph.1 juice-lint.help.1 juice-lint.lint.1 juice-lint.lsp.1 juice-lint.rules.1 juice-run.1 juice-run.help.1"
+man_pages="juice-lint.1 juice-lint.explain.1 juice-lint.graph.1 juice-lint.help.1 juice-lint.lint.1 juice-lint.lsp.1 juice-lint.rules.1 juice-run.1 juice-run.buy.1 juice-run.help.1 juice-run.menu.1 juice-run.plan.1 juice-run.replay.1"
 expected_files=$(
   printf '%s\n' bin/juice-lint bin/juice-run \
     share/bash-completion/completions/juice-lint share/bash-completion/completions/juice-run \
@@ -144,7 +144,11 @@ done
 same "bash completes 'juice-lint ex'" "explain" "$(bash_complete "$completions/juice-lint" "juice-lint ex" 2>&1)"
 same "bash completes 'juice-lint graph --format '" "$(printf 'mermaid\ndot')" \
   "$(bash_complete "$completions/juice-lint" "juice-lint graph --format " 2>&1)"
-same "bash completes 'juice-run --reci'" "--recipes" "$(bash_complete "$completions/juice-run" "juice-run --reci" 2>&1)"
+# The replay is juice-run's default subcommand; bash completes its options
+# under its name (swift-argument-parser completes only the root's at the top).
+same "bash completes 'juice-run pl'" "plan" "$(bash_complete "$completions/juice-run" "juice-run pl" 2>&1)"
+same "bash completes 'juice-run replay --reci'" "--recipes" "$(bash_complete "$completions/juice-run" "juice-run replay --reci" 2>&1)"
+same "bash completes 'juice-run plan --orders-'" "--orders-per-day" "$(bash_complete "$completions/juice-run" "juice-run plan --orders-" 2>&1)"
 
 # Each shell's own loader, where it is installed, finds the file where it
 # was put: bash-completion and fish search $XDG_DATA_DIRS, zsh its $fpath.

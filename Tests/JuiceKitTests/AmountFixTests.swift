@@ -1,13 +1,6 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
-@testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// Amounts spelt `007`, `+3` or `1_000` carry a fix that writes the plain
 /// whole number, where that number is valid there; applying it clears the

@@ -1,13 +1,7 @@
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// The book keeps each file's fruit and ingredient lists as they were
 /// handed in (`ChunkedList`), and the join of a large file's pieces checks keys

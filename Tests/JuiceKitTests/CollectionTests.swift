@@ -1,13 +1,6 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// The compiler reports every problem it can see, in output order.
 @Suite struct CollectionTests {

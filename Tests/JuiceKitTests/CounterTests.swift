@@ -1,15 +1,9 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
 @testable import JuiceEngine
 @testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The canonical book in `recipes/`: strawberry, banana, pineapple, kiwi and
 /// mango, 10 of each; the menu, in order, is strawberry-juice 딸기쥬스

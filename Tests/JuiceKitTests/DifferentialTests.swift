@@ -1,13 +1,8 @@
 import DifferentialSupport
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
 import Testing
 
 /// Records a simulation in the reference model's terms, ids rather than

@@ -1,13 +1,6 @@
 import Testing
-@testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
 @testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The engine on the book in `Fixtures/shop.yaml` (see `shopBook()`).
 @Suite struct FruitStoreTests {

@@ -1,14 +1,8 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
 @_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Every problem at once: the body of a duplicate is checked as if it stood
 /// alone, merge keys are YAML 1.1's, a problem with an alias is placed at the

@@ -1,13 +1,8 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// The rounds of `--fix` in memory, with a stand-in linter that offers the
 /// fixes each test needs: overlapping fixes, fixes that keep coming, files

@@ -3,13 +3,8 @@ import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Placing edits in a file's bytes, and applying a fix's edits.
 @Suite struct FixApplyingTests {

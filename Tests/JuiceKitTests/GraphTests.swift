@@ -1,12 +1,6 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// The rendered graph is the feature, so whole outputs are asserted.
 @Suite struct GraphTests {

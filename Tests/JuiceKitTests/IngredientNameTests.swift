@@ -1,13 +1,6 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// A worker's collectors read each ingredient's name as written, with the
 /// hash the book's namespace (`NameTable`) is probed with, file after file.

@@ -1,14 +1,7 @@
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
-@testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The language server's parts that need no session: the JSON reader, the
 /// framer, position conversion and the completion context.

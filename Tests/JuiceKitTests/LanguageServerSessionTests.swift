@@ -2,14 +2,7 @@ import DifferentialSupport
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
-@testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
 @testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The language server in process over many documents, big ones, and URIs
 /// spelt several ways: what it publishes, and that it takes time in

@@ -1,15 +1,7 @@
 import DifferentialSupport
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// A large book file collected in pieces on several cores must give exactly
 /// what the whole file gives. Over seeded one-file books full of the things

@@ -1,14 +1,6 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
 @testable import JuiceCommandLine
 
 /// A large book file's pieces are merged into the book as they are read

@@ -1,14 +1,9 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
 @testable import JuiceCommandLine
 
 /// Reading files in parallel must change nothing: the same diagnostics in the

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceBook
-@testable import JuiceEngine
 @testable import JuiceSimulation
 @testable import JuiceCommandLine
 

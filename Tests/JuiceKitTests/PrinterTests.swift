@@ -4,12 +4,6 @@ import Testing
 @testable import JuiceSource
 @testable import JuiceDiagnostics
 @_spi(Internals) @testable import JuiceYAML
-@testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The human, GitHub Actions and SARIF printers, asserted on their full output
 /// where the output is the feature.

@@ -3,13 +3,10 @@ import Foundation
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 import JuiceSimulation
 import JuiceLint
-import JuiceLanguageServer
-import JuiceCommandLine
 import Testing
 
 /// Properties that must hold for every book and script, each checked on

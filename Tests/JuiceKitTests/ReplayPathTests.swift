@@ -3,14 +3,9 @@ import Foundation
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
 @testable import JuiceEngine
 @testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The pieces a replay runs per line and per order (words, ids, numbers,
 /// needs), several of which read or write bytes several at a time: each is

@@ -1,14 +1,6 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
-@testable import JuiceDiagnostics
 @_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Hostile or odd input gives a diagnostic or a clean result: never a trap, never
 /// a hang.

@@ -1,14 +1,9 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// Every rule's documentation holds up in the real linter: the wrong example
 /// shows its rule, the fixed one does not. Examples go through `Linter.check`,

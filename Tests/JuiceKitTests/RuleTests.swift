@@ -1,14 +1,6 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// One test per rule, each on a fixture in `Fixtures/`, asserting the rule, the
 /// file, the line and column, and where they carry meaning the end, the notes and

@@ -1,18 +1,12 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// A rule that is off is not checked at all (`RecipeWorkspace.rulesOff`),
 /// rather than checked and dropped: held equal, over seeded books with
 /// faults and suppression comments, to a link that runs every check and
-/// lets `Linter.finish` drop the rule.
+/// lets `LintConfiguration.finish` drop the rule.
 @Suite struct RulesOffTests {
     static let analysisRules: [Rule] = [.unusedFruit, .unusedRecipe, .neverMakeable, .missingStock]
 
@@ -38,7 +32,7 @@ import Testing
                 skipped += full.diagnostics.count { off.contains($0.rule) }
                 // ...and the report is the same as when they ran and were dropped.
                 #expect(
-                    Linter.finish(lean, configuration: configuration) == Linter.finish(full, configuration: configuration),
+                    configuration.finish(lean) == configuration.finish(full),
                     "seed \(seed), off \(off)"
                 )
                 compared += 1

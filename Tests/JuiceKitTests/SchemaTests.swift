@@ -1,15 +1,7 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Validates YAML against `schema/recipes.schema.json` with python's
 /// `jsonschema` (Draft 2020-12), the validator editors and CI scripts use,

@@ -1,14 +1,7 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
 @testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The one parser reads bytes: ids are found byte for byte, with the book's
 /// own lookup behind it for the same text in another Unicode form, and

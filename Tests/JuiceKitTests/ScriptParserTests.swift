@@ -1,14 +1,5 @@
 import Testing
-@_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
-@testable import JuiceBook
-@testable import JuiceEngine
 @testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Order-script lines against `Fixtures/shop.yaml`: menu smoothie 0,
 /// mango-juice 1, kiwi-cup 2; fruits mango 0, kiwi 1, lime 2; recipe base.

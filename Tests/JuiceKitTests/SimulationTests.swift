@@ -1,15 +1,8 @@
 import Foundation
 import Testing
 @_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
-@testable import JuiceBook
 @testable import JuiceEngine
 @testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Records what a simulation reports, one line per event.
 struct RecordingReporter: SimulationReporter {

@@ -1,13 +1,7 @@
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
 
 /// The indexed path of `SuggestionIndex`, used for lists longer than
 /// `SuggestionIndex.scanLimit`, against a plain scan of every name.

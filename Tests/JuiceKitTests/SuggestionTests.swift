@@ -1,9 +1,5 @@
 import Testing
 @_spi(Internals) @testable import JuiceSupport
-@testable import JuiceDiagnostics
-@testable import JuiceBook
-@testable import JuiceSimulation
-@testable import JuiceLint
 
 /// "Did you mean" by edit distance: close names are suggested, far ones not.
 @Suite struct SuggestionTests {

@@ -8,9 +8,6 @@ import Testing
 @testable import JuiceBook
 @testable import JuiceEngine
 @testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// Loads the YAML fixtures beside these tests and compiles them.
 ///

@@ -5,12 +5,9 @@ import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
 @testable import JuiceSimulation
 @testable import JuiceLint
-@testable import JuiceLanguageServer
 @testable import JuiceCommandLine
 
 /// Errors that end a command are values: the library throws them, and only
@@ -72,12 +69,12 @@ import Testing
 
     @Test(arguments: lintConflicts)
     func conflictingLintOptionsAreNamed(request: LintRequest, expected: LintUsageError) {
-        #expect(throws: expected) { try request.validate() }
+        #expect(throws: expected) { try request.validate(isDirectory: FileChecks.isDirectory) }
     }
 
     @Test func lintOptionsThatGoTogetherPassValidation() throws {
-        try Self.request(["recipes", "-"], stdin: "recipes/menu.yaml", base: "/").validate()
-        try Self.request(["recipes"], fix: true, diff: true).validate()
+        try Self.request(["recipes", "-"], stdin: "recipes/menu.yaml", base: "/").validate(isDirectory: FileChecks.isDirectory)
+        try Self.request(["recipes"], fix: true, diff: true).validate(isDirectory: FileChecks.isDirectory)
         #expect(Self.request(["a", "-", "b"], stdin: "a/x.yaml").diskPaths == ["a", "b"])
     }
 
@@ -92,11 +89,11 @@ import Testing
         options.saveStockPath = "stock.yaml"
         let streams = RunStreams(
             output: OutputBuffer(descriptor: null), errors: OutputBuffer(descriptor: null),
-            input: null, inputIsTerminal: false, errorsAreTerminal: false
+            input: DescriptorSource(null, closing: false), inputIsTerminal: false, errorsAreTerminal: false
         )
         var reported: [String] = []
         do {
-            _ = try ShopRun(options: options, streams: streams).run { error in
+            _ = try ShopRun(options: options, streams: streams, environment: POSIXRunEnvironment()).run { error in
                 reported.append("\(error)")
                 return .usage
             }

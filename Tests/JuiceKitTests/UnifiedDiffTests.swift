@@ -1,15 +1,6 @@
 import DifferentialSupport
 import Testing
 @_spi(Internals) @testable import JuiceSupport
-@testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
-@testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The unified diff `--fix --diff` prints: hunks, their line counts, context
 /// and the last line without a break. That `patch` and `git apply` take it

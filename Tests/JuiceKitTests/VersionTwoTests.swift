@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
 @testable import JuiceBook
 @testable import JuiceEngine
 @testable import JuiceSimulation

@@ -1,15 +1,8 @@
 import DifferentialSupport
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The workspace held to the batch compile: over a thousand seeded sequences
 /// of random edits (add, change, break, fix and remove files, set and clear
@@ -63,7 +56,7 @@ import Testing
 
     /// The lint report in the four formats the tools write.
     static func renderings(_ snapshot: WorkspaceSnapshot, _ sources: [SourceFile]) -> [String] {
-        let diagnostics = Linter.finish(snapshot, configuration: LintConfiguration())
+        let diagnostics = LintConfiguration().finish(snapshot)
         let counts = DiagnosticCounts(files: snapshot.compilation.fileCount, diagnostics: diagnostics)
         let printer = HumanDiagnosticPrinter(files: sources, color: false)
         return [

@@ -1,15 +1,8 @@
 import Foundation
 import Testing
-@_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
-@_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
+import JuiceEngine
 
 /// The workspace API: files updated, removed and replaced one at a time,
 /// snapshots cached until the next edit, and the index.

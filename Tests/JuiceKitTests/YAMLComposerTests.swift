@@ -1,14 +1,8 @@
 import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
-@testable import JuiceDiagnostics
 @_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
-@testable import JuiceEngine
-@testable import JuiceSimulation
-@testable import JuiceLint
-@testable import JuiceLanguageServer
-@testable import JuiceCommandLine
 
 /// The YAML layer: bytes to located nodes, anchors, aliases and `<<` merges.
 @Suite struct YAMLComposerTests {

@@ -1,11 +1,14 @@
 """The layering rules of ARCHITECTURE.md, checked on the sources.
 
-Package.swift lists the library layers in the order data flows and makes each
-depend on the ones before it; these tests fail when a source file imports a
-later layer (SwiftPM can let a target import a module it does not declare
-when that module happens to be built first), when thread code or
-`@unchecked Sendable` appears outside the driver layer, or when a file or a
-type grows past the size the house holds it to.
+Package.swift lists the library layers in the order data flows, each with the
+modules it imports; these tests fail when a source file imports a later layer
+or a module its target does not declare (SwiftPM can let a target import a
+module it does not declare when that module happens to be built first), when
+a target declares a Juice module none of its files imports, when lint,
+simulation and the language server stop being siblings, when thread code,
+`Synchronization` or `@unchecked Sendable` appears outside the driver layer
+(or the files ARCHITECTURE.md justifies), or when a file or a type grows past
+the size the house holds it to.
 """
 
 import re
@@ -32,9 +35,23 @@ LAYERS = [
 # The driver layer: the command line module and the two executables on it.
 DRIVER = {"JuiceCommandLine", "juice-lint", "juice-run"}
 EXECUTABLES = ["juice-lint", "juice-run"]
+# Test targets and where their sources are.
+TEST_TARGETS = {"JuiceKitTests": "Tests/JuiceKitTests", "EndToEndTests": "Tests/EndToEndTests"}
+# Siblings: none of these may depend on another.
+SIBLINGS = ["JuiceLint", "JuiceSimulation", "JuiceLanguageServer"]
+# `Synchronization` outside the driver: each file is justified under
+# "Shared caches behind a lock" in ARCHITECTURE.md's invariants.
+SYNCHRONIZED = {
+    "Sources/JuiceSupport/SuggestionIndex.swift",
+    "Sources/JuiceDiagnostics/Printers/HumanDiagnosticPrinter.swift",
+}
 
 IMPORT = re.compile(r"^\s*(?:@_spi\(\w+\)\s+)?(?:@testable\s+|@_exported\s+)?(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|func|var|let|protocol|typealias)\s+)?(\w+)", re.M)
 THREADS = re.compile(r"\b(Dispatch\w*|concurrentPerform|Thread|pthread\w*)\b")
+SYNCHRONIZATION = re.compile(r"\b(Synchronization|Mutex|Atomic)\b")
+# Modules that are not targets of this package, which a target may import
+# without declaring them.
+SYSTEM = {"Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Testing", "XCTest", "Synchronization"}
 
 
 def swift_files(module):
@@ -48,6 +65,62 @@ def code_only(text):
     text = re.sub(r'"""(?:.|\n)*?"""', '""', text)
     text = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', text)
     return re.sub(r"//[^\n]*", "", text)
+
+
+def declared_dependencies(package):
+    """Each target's declared dependencies, by name, from Package.swift's text:
+    the layers' list entries, and the `dependencies:` of the executable and
+    test targets (`layers.map` there means every layer)."""
+    declared = {}
+    for name, body in re.findall(r'^\s*\("(Juice\w+)",\s*\[(.*?)\]\),?\s*$', package, re.M):
+        names = re.findall(r'"(\w+)"', body)
+        if "argumentParser" in body:
+            names.append("ArgumentParser")
+        declared[name] = set(names)
+    for name, body in re.findall(r'name:\s*"([\w-]+)",\s*dependencies:\s*(.*?\]),\s*(?:exclude|swiftSettings|path)', package, re.S):
+        names = set(re.findall(r'"(\w+)"', body)) - {"swift-argument-parser"}
+        if "argumentParser" in body:
+            names.add("ArgumentParser")
+        if "layers.map" in body:
+            names |= set(LAYERS)
+        declared[name] = names
+    return declared
+
+
+def imports_of(files):
+    """The modules the files import, by name."""
+    return {name for path in files for name in IMPORT.findall(code_only(path.read_text()))}
+
+
+def target_files(target):
+    if target in TEST_TARGETS:
+        return sorted((ROOT / TEST_TARGETS[target]).rglob("*.swift"))
+    return swift_files(target)
+
+
+def dependency_problems(declared, imported):
+    """What is wrong between one target's declared dependencies and its imports."""
+    problems = []
+    for name in sorted(imported - declared - SYSTEM):
+        problems.append(f"imports {name}, which it does not declare")
+    for name in sorted((declared - imported) - {"CYAML"}):
+        problems.append(f"declares {name}, which none of its files imports")
+    return problems
+
+
+def layer_order_problems(declared):
+    """Dependencies that point to a later layer or between siblings."""
+    problems = []
+    for module, dependencies in declared.items():
+        if module not in LAYERS:
+            continue
+        for name in dependencies & set(LAYERS):
+            if LAYERS.index(name) >= LAYERS.index(module):
+                problems.append(f"{module} depends on {name}, a later layer")
+    for module in SIBLINGS:
+        for name in sorted(declared.get(module, set()) & set(SIBLINGS)):
+            problems.append(f"{module} depends on its sibling {name}")
+    return problems
 
 
 def test_package_lists_the_layers_in_flow_order():
@@ -70,6 +143,37 @@ def test_no_module_imports_a_later_layer(module):
             if name in LAYERS and LAYERS.index(name) >= own:
                 wrong.append(f"{path.relative_to(ROOT)}: {module} imports {name}")
     assert wrong == []
+
+
+@pytest.mark.parametrize("target", LAYERS + EXECUTABLES + list(TEST_TARGETS))
+def test_each_target_declares_exactly_what_it_imports(target):
+    declared = declared_dependencies((ROOT / "Package.swift").read_text())
+    assert target in declared
+    assert dependency_problems(declared[target], imports_of(target_files(target))) == []
+
+
+def test_dependencies_point_to_earlier_layers_and_siblings_stay_apart():
+    declared = declared_dependencies((ROOT / "Package.swift").read_text())
+    assert set(LAYERS) <= set(declared)
+    assert layer_order_problems(declared) == []
+
+
+def test_synchronization_lives_only_in_the_driver_and_the_justified_files():
+    found = []
+    architecture = (ROOT / "ARCHITECTURE.md").read_text()
+    for module in LAYERS:
+        if module in DRIVER:
+            continue
+        for path in swift_files(module):
+            relative = str(path.relative_to(ROOT))
+            if relative in SYNCHRONIZED:
+                # A justified file is named where the justification is.
+                assert f"`{path.name}`" in architecture, relative
+                continue
+            for number, line in enumerate(code_only(path.read_text()).splitlines(), 1):
+                if SYNCHRONIZATION.search(line):
+                    found.append(f"{relative}:{number}: {line.strip()}")
+    assert found == []
 
 
 def test_libyaml_is_imported_privately():
@@ -122,5 +226,27 @@ def test_no_type_with_its_extensions_is_over_1000_lines():
 def test_the_checks_can_fail():
     # A later import, thread code and an unchecked promise are each caught.
     assert IMPORT.findall("@testable import JuiceLint\ninternal import CYAML\n") == ["JuiceLint", "CYAML"]
+    # An undeclared import, a dead dependency, a later layer and two siblings.
+    package = """
+        ("JuiceBook", ["JuiceSupport", "JuiceLint"]),
+        ("JuiceLanguageServer", ["JuiceBook", "JuiceLint"]),
+        .executableTarget(
+            name: "juice-run",
+            dependencies: ["JuiceSimulation", argumentParser],
+            swiftSettings: optimiseAcrossModules
+        ),
+    """
+    declared = declared_dependencies(package)
+    assert declared["juice-run"] == {"JuiceSimulation", "ArgumentParser"}
+    assert dependency_problems(declared["JuiceBook"], {"JuiceSupport", "JuiceYAML", "Foundation"}) == [
+        "imports JuiceYAML, which it does not declare",
+        "declares JuiceLint, which none of its files imports",
+    ]
+    assert layer_order_problems(declared) == [
+        "JuiceBook depends on JuiceLint, a later layer",
+        "JuiceLanguageServer depends on its sibling JuiceLint",
+    ]
+    assert SYNCHRONIZATION.search(code_only("private let cache = Mutex<Int>(0)"))
+    assert not SYNCHRONIZATION.search(code_only("/// no `Mutex` here"))
     assert THREADS.search(code_only("DispatchQueue.concurrentPerform(iterations: 2) { _ in }"))
     assert not THREADS.search(code_only("/// runs on another `Thread` in the driver\nlet x = \"pthread\""))

@@ -1,12 +1,5 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
 /// The tools' book loader: discovers the files, reads each on the worker
 /// that builds its unit (a big book is never all in memory as text at once,
 /// and reading is spread over the cores like the rest), cuts a file too

@@ -1,12 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
-import JuiceLint
-import JuiceLanguageServer
 import Dispatch
 import Synchronization
 #if canImport(Glibc)

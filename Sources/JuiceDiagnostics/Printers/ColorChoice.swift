@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 /// What the user asked for with `--color`: decide from the terminal and the
 /// environment, or force colour on or off.
 ///

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 /// How many diagnostics a report prints, and which.
 ///
 /// A generated or badly merged file can hold a million mistakes. Printing every

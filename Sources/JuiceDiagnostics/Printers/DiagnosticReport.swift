@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 /// A lint run's diagnostics as a report in one format, rendered only when
 /// written.
 ///

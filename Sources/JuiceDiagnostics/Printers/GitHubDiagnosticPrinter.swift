@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 /// Renders diagnostics as GitHub Actions workflow commands, one line each, so a
 /// lint step in a workflow annotates the pull request:
 ///

@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 /// Renders a whole lint run as one versioned JSON document:
 ///
 ///     {"version":1,

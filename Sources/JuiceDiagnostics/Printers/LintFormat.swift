@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 /// The output formats `juice-lint` writes.
 public enum LintFormat: String, Sendable, CaseIterable {
     /// `github` under GitHub Actions (`GITHUB_ACTIONS=true`), `text` elsewhere.

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension SARIFDiagnosticPrinter {
     /// The `partialFingerprints` key every result carries. SARIF asks for a
     /// versioned name; the version changes only if the value's recipe does,

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

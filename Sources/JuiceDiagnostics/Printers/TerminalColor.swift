@@ -1,4 +1,3 @@
-@_spi(Internals) import JuiceSupport
 /// Whether human output gets ANSI colour.
 public enum TerminalColor {
     /// Decides colour in one place, with this precedence:

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `amount-overflow`: a flattened amount too large to represent.
     static let amountOverflow = RuleDescriptor(

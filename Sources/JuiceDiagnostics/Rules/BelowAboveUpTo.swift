@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `below-above-up-to`: an (s, S) restock whose `below` is above its `up-to`.
     static let belowAboveUpTo = RuleDescriptor(

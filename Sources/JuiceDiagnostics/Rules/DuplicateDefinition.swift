@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `duplicate-definition`: the same id defined twice, in one file or across files.
     static let duplicateDefinition = RuleDescriptor(

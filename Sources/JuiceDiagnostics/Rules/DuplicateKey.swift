@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `duplicate-key`: the same key twice in one mapping.
     static let duplicateKey = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `empty-recipe`: a recipe or menu item with no ingredients.
     package static let emptyRecipe = RuleDescriptor(

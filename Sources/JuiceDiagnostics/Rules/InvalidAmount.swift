@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `invalid-amount`: an amount that is not a whole decimal number, or is too large.
     static let invalidAmount = RuleDescriptor(

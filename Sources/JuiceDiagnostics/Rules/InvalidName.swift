@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `invalid-name`: an id that is empty, contains whitespace, '#' or control characters, or is reserved.
     static let invalidName = RuleDescriptor(

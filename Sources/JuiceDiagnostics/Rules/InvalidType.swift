@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `invalid-type`: a value has the wrong shape, such as a sequence where a mapping belongs.
     package static let invalidType = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `missing-cost`: a priced menu item whose cost is unknown, in a book that declares costs.
     static let missingCost = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `missing-stock`: a declared fruit with no stock entry.
     package static let missingStock = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `negative-amount`: a negative amount, stock or price.
     static let negativeAmount = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `never-makeable`: a menu item that needs more of some fruit than the opening stock holds.
     static let neverMakeable = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `price-below-cost`: a menu item whose price is below its cost per serving.
     static let priceBelowCost = RuleDescriptor(

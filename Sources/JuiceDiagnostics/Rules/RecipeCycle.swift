@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `recipe-cycle`: recipes that contain themselves, directly or through others.
     static let recipeCycle = RuleDescriptor(

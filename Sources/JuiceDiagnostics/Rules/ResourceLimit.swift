@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `resource-limit`: the input exceeds a safety bound (nesting depth, alias expansion, scalar size).
     static let resourceLimit = RuleDescriptor(

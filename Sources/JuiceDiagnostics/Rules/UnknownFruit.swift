@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `unknown-fruit`: an ingredient, stock entry or substitute that names nothing declared.
     static let unknownFruit = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `unknown-key`: a key the recipe language does not define.
     package static let unknownKey = RuleDescriptor(

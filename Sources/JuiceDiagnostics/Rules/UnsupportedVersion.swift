@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `unsupported-version`: a 'version' other than 1 or 2.
     package static let unsupportedVersion = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `unused-fruit`: a declared fruit that no menu item uses, directly or through recipes.
     static let unusedFruit = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `unused-recipe`: an intermediate recipe that no menu item reaches.
     static let unusedRecipe = RuleDescriptor(

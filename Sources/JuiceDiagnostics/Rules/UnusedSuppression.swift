@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `unused-suppression`: a suppression comment that suppressed nothing, or names an unknown rule.
     static let unusedSuppression = RuleDescriptor(

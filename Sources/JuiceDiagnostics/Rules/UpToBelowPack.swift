@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `up-to-below-pack`: a restock level smaller than one pack of the fruit.
     static let upToBelowPack = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `yaml-syntax`: the file is not well-formed YAML, or not UTF-8/UTF-16 text.
     static let yamlSyntax = RuleDescriptor(

@@ -1,5 +1,3 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
 extension RuleDescriptor {
     /// `zero-amount`: a recipe amount of 0.
     static let zeroAmount = RuleDescriptor(

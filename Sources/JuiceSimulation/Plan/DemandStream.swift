@@ -1,4 +1,3 @@
-import JuiceBook
 /// One planner run's random draws: how many orders a day brings and which
 /// item each is, from a stream that depends on the seed and the run's
 /// number alone, so that the output for a seed is the same on any number

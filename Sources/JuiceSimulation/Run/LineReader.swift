@@ -1,26 +1,22 @@
-@_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Reads a file descriptor line by line in fixed-size blocks, so an order
+/// Reads a `ByteSource` line by line in fixed-size blocks, so an order
 /// script of any length runs in constant memory.
 ///
 /// Lines end at `\n`; a `\r` before it is dropped, so CRLF scripts work, and a
 /// last line without a newline still counts.
 ///
-/// A stop signal (`StopSignal`) ends the reading: a read waiting for input,
-/// at the counter or on an idle pipe, throws `StopSignal.Stopped` (and
+/// A stop request (`shouldStop`) ends the reading: a read waiting for input,
+/// at the counter or on an idle pipe, throws `LineReader.Stopped` (and
 /// `nextLine` returns nil) instead of waiting on.
 public struct LineReader {
-    private let descriptor: Int32
+    private let source: any ByteSource
+    private let shouldStop: () -> Bool
     private var buffer: [UInt8] = []
     private var start = 0
     /// How far into `buffer` the search for a newline has already looked.
@@ -39,9 +35,13 @@ public struct LineReader {
     /// Bytes consumed through the end of the last line handed out, for progress.
     public var bytesConsumed: Int { bytesBeforeBuffer + start }
 
-    /// Reads `descriptor` from where it is; the caller keeps it open and closes it.
-    public init(descriptor: Int32) {
-        self.descriptor = descriptor
+    /// Thrown out of a line loop to stop it.
+    struct Stopped: Error {}
+
+    /// Reads `source` from where it is, asking `shouldStop` before each wait for input.
+    public init(source: any ByteSource, shouldStop: @escaping () -> Bool) {
+        self.source = source
+        self.shouldStop = shouldStop
     }
 
     /// Calls `body` with the next line's bytes, valid only during the call.
@@ -133,13 +133,8 @@ public struct LineReader {
         scanned -= start
         start = 0
         while true {
-            if StopSignal.requested { throw StopSignal.Stopped() }
-            guard Self.waitForInput(descriptor) else { continue }
-            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadFailure(code: errno)
-            }
+            if shouldStop() { throw Stopped() }
+            guard let count = try block.withUnsafeMutableBytes({ try source.read(into: $0) }) else { continue }
             if count == 0 {
                 exhausted = true
             } else {
@@ -148,25 +143,4 @@ public struct LineReader {
             return
         }
     }
-}
-
-extension LineReader {
-    /// Waits until `descriptor` can be read, at most a quarter of a second;
-    /// false when the time ran out or a signal came, so the caller looks at
-    /// the stop flag again. A signal that lands between that look and a
-    /// blocking `read` would otherwise go unnoticed until the next input.
-    /// Regular files are always ready, so a replay of one pays one `poll` per
-    /// 64 KiB block.
-    fileprivate static func waitForInput(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&entry, 1, 250)
-        // An error other than EINTR is left for `read` to report.
-        return ready != 0 && !(ready < 0 && errno == EINTR)
-    }
-}
-
-/// read(2) failed: the system's own words for why, as `cannot read 'x': …` shows them.
-struct ReadFailure: Error, CustomStringConvertible {
-    var code: Int32
-    var description: String { String(cString: strerror(code)) }
 }

@@ -1,8 +1,5 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
 /// Why a `juice-run` ended early or failed, as data. The library says what
 /// went wrong; `JuiceCommandLine` prints it as `juice-run: error: ...` (with
 /// any help lines, and the unsaved stock after `stockNotSaved`) and picks the

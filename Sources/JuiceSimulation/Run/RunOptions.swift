@@ -1,14 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The output formats `juice-run` writes.
 public enum RunFormat: String, Sendable, CaseIterable {
@@ -72,29 +62,24 @@ public struct RunOptions: Sendable {
     public init() {}
 }
 
-/// The streams and facts about them a run needs, so tests can supply their own.
+/// The streams and facts about them a run needs, so tests can supply their
+/// own: the driver opens them and says which are terminals
+/// (`RunStreams.standard()` in JuiceCommandLine).
 public struct RunStreams {
     public var output: OutputBuffer
     public var errors: OutputBuffer
-    public var input: Int32
+    /// Standard input: the script `-`, and the counter's.
+    public var input: any ByteSource
     public var inputIsTerminal: Bool
     public var errorsAreTerminal: Bool
 
     /// Streams given explicitly, as tests do.
-    public init(output: OutputBuffer, errors: OutputBuffer, input: Int32, inputIsTerminal: Bool, errorsAreTerminal: Bool) {
+    public init(output: OutputBuffer, errors: OutputBuffer, input: any ByteSource, inputIsTerminal: Bool, errorsAreTerminal: Bool) {
         self.output = output
         self.errors = errors
         self.input = input
         self.inputIsTerminal = inputIsTerminal
         self.errorsAreTerminal = errorsAreTerminal
-    }
-
-    /// The process's standard streams, and whether each is a terminal.
-    public static func standard() -> RunStreams {
-        RunStreams(
-            output: .standardOutput(), errors: .standardError(), input: STDIN_FILENO,
-            inputIsTerminal: isatty(STDIN_FILENO) == 1, errorsAreTerminal: isatty(STDERR_FILENO) == 1
-        )
     }
 }
 

@@ -6,7 +6,7 @@ extension ShopRun {
     func plan(_ book: RecipeBook, weights: [UInt64]?) throws(RunError) -> ToolExitCode {
         guard !book.menu.isEmpty else { throw .planNeedsMenu }
         // A destination that cannot take the report is found now, not after the runs.
-        if let path = options.reportPath, let reason = Self.saveProblem(path) { throw .reportDestination(path, reason: reason) }
+        if let path = options.reportPath, let reason = environment.saveProblem(path) { throw .reportDestination(path, reason: reason) }
         var settings = PlanSettings()
         settings.days = options.days ?? settings.days
         settings.runs = options.runs ?? settings.runs

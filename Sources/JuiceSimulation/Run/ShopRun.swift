@@ -1,7 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 #if canImport(FoundationEssentials)
@@ -9,18 +8,15 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One `juice-run`: load the book (and stock file), then show capacity, run the
 /// interactive counter, or replay orders; report; save the stock if asked.
 ///
 /// It returns the exit code of a run that finished (0, 1 when a script line
 /// was skipped, or a stop signal's) and throws a `RunError` for one that could
-/// not; `JuiceCommandLine` prints that and picks its exit code.
+/// not; `JuiceCommandLine` prints that and picks its exit code. It touches no
+/// file, terminal or signal itself: the paths are checked and the scripts
+/// opened by its `RunEnvironment`.
 public struct ShopRun {
     /// The most orders `--random` generates: about a quarter of an hour of
     /// work, so a slip of the finger cannot keep a machine busy for days.
@@ -33,11 +29,14 @@ public struct ShopRun {
     /// How `juice-run plan`'s runs are carried out: the command line hands
     /// in one that uses every core.
     public var planRunner: any PlanRunner = SequentialPlanRunner()
+    /// The files and the stop requests: the command line hands in its POSIX one.
+    public var environment: any RunEnvironment
 
     /// A run with these options over these streams.
-    public init(options: RunOptions, streams: RunStreams, loader: any BookLoader = SequentialBookLoader()) {
+    public init(options: RunOptions, streams: RunStreams, environment: any RunEnvironment, loader: any BookLoader = SequentialBookLoader()) {
         self.options = options
         self.streams = streams
+        self.environment = environment
         self.loader = loader
     }
 
@@ -57,13 +56,8 @@ public struct ShopRun {
 
         // The book, and the stock file that replaces its stock.
         let paths = options.recipePaths.isEmpty ? ["recipes"] : options.recipePaths
-        if options.recipePaths.isEmpty {
-            // Run from the wrong folder, the default book is missing: say what
-            // to do, not only what is missing.
-            var info = stat()
-            if stat("recipes", &info) != 0, errno == ENOENT {
-                throw .defaultBookMissing
-            }
+        if options.recipePaths.isEmpty, environment.defaultBookIsMissing() {
+            throw .defaultBookMissing
         }
         var loaded: LoadedBook
         do {
@@ -91,20 +85,11 @@ public struct ShopRun {
         // Every script must be readable before any order runs, so a typo in the
         // last path does not leave half a report behind.
         for script in options.scripts where script != "-" {
-            let name = RecipeSources.displayPath(script)
-            var info = stat()
-            guard stat(script, &info) == 0 else {
-                throw errno == ENOENT ? .scriptNotFound(name) : .scriptUnreadable(name, reason: String(cString: strerror(errno)))
-            }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                // A folder where a script goes is most likely a recipe book.
-                throw .scriptIsDirectory(name)
-            }
-            guard access(script, R_OK) == 0 else { throw .scriptUnreadable(name, reason: String(cString: strerror(errno))) }
+            try environment.checkScript(script)
         }
 
         // A destination that cannot take the stock is found now, not after a day of orders.
-        if let path = options.saveStockPath, let reason = Self.saveProblem(path) {
+        if let path = options.saveStockPath, let reason = environment.saveProblem(path) {
             throw .stockDestination(path, reason: reason)
         }
 
@@ -147,7 +132,7 @@ public struct ShopRun {
             let session = runCounter(book)
             counter = session
             finalStock = session.store
-            if StopSignal.requested { exit = StopSignal.exitCode }
+            if environment.stopRequested { exit = environment.stopExitCode }
         } else {
             guard !book.menu.isEmpty || options.randomCount == nil || options.randomCount == 0 else {
                 throw .randomNeedsMenu
@@ -181,9 +166,9 @@ public struct ShopRun {
             // The counter's summary comes after the save, so it can say where the stock went.
             streams.output.write(counter.closingText(savedTo: saveFailure == nil ? options.saveStockPath : nil))
             streams.output.flush()
-            if StopSignal.requested {
+            if environment.stopRequested {
                 let orders = counter.day.orders
-                errors.line(StopSignal.stoppedNotice(orders: orders))
+                errors.line(Self.stoppedNotice(orders: orders))
             }
         }
         if let saveFailure {
@@ -231,14 +216,15 @@ public struct ShopRun {
     /// Runs the counter until `quit`, end of input or a stop signal, which
     /// ends the session the same way (`LineReader` returns nil).
     private func runCounter(_ book: RecipeBook) -> InteractiveCounter {
-        StopSignal.install()
-        var reader = LineReader(descriptor: streams.input)
+        environment.watchForStop()
+        let environment = environment
+        var reader = LineReader(source: streams.input, shouldStop: { environment.stopRequested })
         let output = streams.output
         var counter = InteractiveCounter(
             book: book, store: FruitStore(book: book),
             // A stop request, or a screen that can no longer be written,
             // ends the session, so the stock is still saved.
-            input: { StopSignal.requested || output.hasFailed ? nil : reader.nextLine() },
+            input: { environment.stopRequested || output.hasFailed ? nil : reader.nextLine() },
             output: { text in
                 output.write(text)
                 output.flush()
@@ -252,44 +238,35 @@ public struct ShopRun {
     private func replay<Reporter: SimulationReporter>(
         _ book: RecipeBook, _ reporter: Reporter, weights: [UInt64]?, reporting report: (RunError) -> ToolExitCode
     ) -> (summary: SimulationSummary, exit: ToolExitCode) {
-        StopSignal.install()
+        environment.watchForStop()
+        let environment = environment
         var simulation = Simulation(book: book, file: "-", reporter: reporter)
         let showProgress = streams.errorsAreTerminal && !options.quiet && options.format == .text
         var exit = ToolExitCode.success
 
         let scripts = options.scripts.isEmpty && options.orders.isEmpty && options.randomCount == nil ? ["-"] : options.scripts
         scripts: for script in scripts {
-            if StopSignal.requested || streams.output.hasFailed { break scripts }
+            if environment.stopRequested || streams.output.hasFailed { break scripts }
             let name = script == "-" ? "<stdin>" : RecipeSources.displayPath(script)
-            let descriptor: Int32
-            var size: Int?
+            let input: ScriptInput
             if script == "-" {
-                descriptor = streams.input
+                input = ScriptInput(source: streams.input, size: nil)
             } else {
-                descriptor = open(script, O_RDONLY)
-                var info = stat()
-                guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
-                    let problem: RunError = errno == ENOENT ? .scriptNotFound(name) : .scriptUnreadable(name, reason: String(cString: strerror(errno)))
-                    if descriptor >= 0 { close(descriptor) }
-                    let code = report(problem)
+                do {
+                    input = try environment.openScript(script, name: name)
+                } catch {
+                    let code = report(error)
                     return (simulation.finish(), code)
                 }
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    close(descriptor)
-                    let code = report(.scriptIsDirectory(name))
-                    return (simulation.finish(), code)
-                }
-                if (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
             }
-            defer { if descriptor != streams.input { close(descriptor) } }
-            let meter = showProgress ? ProgressMeter(total: size) : nil
+            let meter = showProgress ? ProgressMeter(total: input.size) : nil
             simulation.begin(source: .script(name))
-            var reader = LineReader(descriptor: descriptor)
+            var reader = LineReader(source: input.source, shouldStop: { environment.stopRequested })
             do {
                 try reader.forEachLine { line in
                     // A failed write (a full disk, a closed pipe) stops the
                     // run as a signal does: nothing more printed would arrive.
-                    if StopSignal.requested || streams.output.hasFailed { throw StopSignal.Stopped() }
+                    if environment.stopRequested || streams.output.hasFailed { throw LineReader.Stopped() }
                     if line.tooLong {
                         simulation.skip(ScriptProblem(
                             file: name, line: line.number,
@@ -300,7 +277,7 @@ public struct ShopRun {
                     }
                     meter?.update(orders: simulation.summary.orders, position: line.consumed)
                 }
-            } catch is StopSignal.Stopped {
+            } catch is LineReader.Stopped {
                 meter?.finish()
             } catch {
                 meter?.finish()
@@ -311,7 +288,7 @@ public struct ShopRun {
         }
 
         if !options.orders.isEmpty { simulation.begin(source: .order) }
-        for (index, order) in options.orders.enumerated() where !StopSignal.requested && !streams.output.hasFailed {
+        for (index, order) in options.orders.enumerated() where !environment.stopRequested && !streams.output.hasFailed {
             simulation.run(line: Self.orderLine(order, book: book), number: index + 1, file: "--order")
         }
 
@@ -324,7 +301,7 @@ public struct ShopRun {
             simulation.begin(source: .random)
             let meter = showProgress ? ProgressMeter(total: count) : nil
             for number in 1...count {
-                if StopSignal.requested || streams.output.hasFailed { break }
+                if environment.stopRequested || streams.output.hasFailed { break }
                 simulation.run(.order(menu: generator.next(), count: 1), line: number, file: "--random")
                 meter?.update(orders: number, position: number)
             }
@@ -332,47 +309,19 @@ public struct ShopRun {
         }
 
         let summary = simulation.finish()
-        if StopSignal.requested {
-            streams.errors.line(StopSignal.stoppedNotice(orders: summary.orders))
-            exit = StopSignal.exitCode
+        if environment.stopRequested {
+            streams.errors.line(Self.stoppedNotice(orders: summary.orders))
+            exit = environment.stopExitCode
         } else if exit == .success && summary.skippedLines > 0 {
             exit = .failure
         }
         return (summary, exit)
     }
 
-    /// Why `path` cannot take the saved stock, or nil when it looks as if it
-    /// can: its folder exists, is a folder and is writable, and the file, if
-    /// there, is a regular file (`AtomicFile` replaces it by a rename, which a
-    /// directory or a device would refuse or which would lose what it is).
-    /// The save can still fail later (a full disk, a folder removed meanwhile);
-    /// this catches the mistakes that are there from the start.
-    static func saveProblem(_ path: String) -> String? {
-        guard !path.isEmpty else { return "the path is empty" }
-        var info = stat()
-        if stat(path, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: break
-            case S_IFDIR: return "it is a directory"
-            default: return "it is not a regular file"
-            }
-        }
-        let folder: String
-        if let slash = path.lastIndex(of: "/") {
-            folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        } else {
-            folder = "."
-        }
-        guard stat(folder, &info) == 0 else {
-            if errno == ENOENT { return "its folder '\(folder)' does not exist" }
-            if errno == ENOTDIR { return "a part of its folder '\(folder)' is not a folder" }
-            return "cannot reach its folder '\(folder)': \(String(cString: strerror(errno)))"
-        }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return "'\(folder)' is not a folder" }
-        guard access(folder, W_OK | X_OK) == 0 else {
-            return "its folder '\(folder)' is not writable: \(String(cString: strerror(errno)))"
-        }
-        return nil
+    /// What a run stopped on request says on standard error, in a replay
+    /// and at the counter alike.
+    static func stoppedNotice(orders: Int) -> String {
+        "juice-run: stopped by a signal after \(orders) \(orders == 1 ? "order" : "orders"); the summary covers \(orders == 1 ? "it" : "those")"
     }
 
     /// `--order banana-juicex3` reads as `banana-juice x3` when `banana-juicex3`

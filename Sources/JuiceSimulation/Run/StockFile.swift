@@ -1,9 +1,4 @@
-@_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
-import JuiceEngine
 /// The YAML a saved stock is written as: a document with a `stock:` section,
 /// which `juice-run --stock` and `juice-lint --stock` read back.
 public enum StockFile {

@@ -1,7 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
-import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 /// The counter's stock editor: reads `FRUIT +N`, `FRUIT -N` and `FRUIT =N`

@@ -1,7 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 /// Renders a run as JSON Lines: one object per order and stock command, then

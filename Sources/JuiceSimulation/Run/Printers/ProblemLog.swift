@@ -1,9 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
 /// Skipped script lines as reported on the error stream, up to a cap.
 ///
 /// A script from another system can be wrong on every one of its millions of

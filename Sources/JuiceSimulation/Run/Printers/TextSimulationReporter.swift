@@ -1,7 +1,5 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
 import JuiceBook
 import JuiceEngine
 /// Renders a run for people: one line per order and stock command, then the

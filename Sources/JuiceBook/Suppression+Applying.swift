@@ -1,10 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceSource
 import JuiceDiagnostics
-@_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 
 /// An `unused-suppression` report and the fix it can carry: made once every
 /// report is known, since whether removing one name should take the whole

@@ -1,10 +1,6 @@
 @_spi(Internals) import JuiceSupport
-import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
-import JuiceBook
-import JuiceEngine
-import JuiceSimulation
 /// The level a rule is reported at, or `off`.
 public enum RuleLevel: String, Sendable, CaseIterable {
     case off

@@ -1,5 +1,4 @@
 @_spi(Internals) import JuiceSupport
-import JuiceEngine
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,13 +21,11 @@ nonisolated(unsafe) private let receivedSignal: UnsafeMutablePointer<sig_atomic_
 /// run stops at the next line (a read waiting for input returns at once),
 /// prints the summary of what it processed, and still saves the stock if
 /// asked, atomically. The handler only records the signal; all the work
-/// happens in the run loop, where it is safe.
-public enum StopSignal {
+/// happens in the run loop, where it is safe. The run asks through
+/// `POSIXRunEnvironment`; the library knows no signals.
+enum StopSignal {
     /// The signal received, or 0.
     static var received: sig_atomic_t { receivedSignal.pointee }
-
-    /// Thrown out of a line loop to stop it.
-    struct Stopped: Error {}
 
     /// True once a stop was asked for.
     static var requested: Bool { received != 0 }
@@ -61,12 +58,6 @@ public enum StopSignal {
             action.sa_flags = 0
             sigaction(signal, &action, nil)
         }
-    }
-
-    /// What a run stopped by a signal says on standard error, in a replay
-    /// and at the counter alike.
-    static func stoppedNotice(orders: Int) -> String {
-        "juice-run: stopped by a signal after \(orders) \(orders == 1 ? "order" : "orders"); the summary covers \(orders == 1 ? "it" : "those")"
     }
 
     /// The conventional exit code for a run stopped by the signal: 128 + its number.
