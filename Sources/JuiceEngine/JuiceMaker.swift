@@ -23,8 +23,11 @@ public struct JuiceMaker: Sendable {
     public var store: FruitStore
     /// The one author of what an order takes.
     public let planner: OrderPlanner
-    /// The planner's flat needs, for the inlined plain path.
-    @usableFromInline var orders: OrderNeeds { planner.needs }
+    /// The planner's flat needs, for the inlined plain path: stored, not
+    /// read through `planner`, whose copy retained and released the tables
+    /// around every order (the quiet replay of orders-1m.txt: 40 M
+    /// instructions, 4.5%, callgrind).
+    @usableFromInline let orders: OrderNeeds
     /// The batches the last order served made, by recipe index in recipe
     /// order (only in a book that keeps servings; empty otherwise). Read
     /// from the last decision when asked: a quiet run never asks.
@@ -59,6 +62,7 @@ public struct JuiceMaker: Sendable {
         self.book = book
         self.store = store ?? FruitStore(book: book)
         self.planner = planner ?? OrderPlanner(book: book)
+        orders = self.planner.needs
         draft = self.planner.makeDraft()
         fruitTaken = book.costs == nil ? [] : Array(repeating: 0, count: book.fruits.count)
     }
@@ -188,19 +192,36 @@ public struct JuiceMaker: Sendable {
     /// `servings` each recipe whose servings it used or made. Only right
     /// straight after `make` served an order of `menu`; the planner's days
     /// read it to age their lots.
-    public func forEachTaken(
+    ///
+    /// Inlinable, so that a plain book's order (the flat need) costs the
+    /// planner's day a loop over one short array: through two closures
+    /// called across the module boundary, `juice-run plan` on the canonical
+    /// book took 12.6% more instructions than reading the day's use from
+    /// stock differences did (callgrind, docs/benchmarks.md).
+    @inlinable public func forEachTaken(
         justServed menu: Int, fruit: (_ fruit: Int, _ amount: Int) -> Void,
         servings: (_ recipe: Int, _ used: Int, _ made: Int) -> Void
     ) {
-        let decided = orders.keepsServings || orders.substitutes
-        if decided && lastServed && draft.covered {
+        guard orders.keepsServings || orders.substitutes else {
+            for index in orders.spans[menu] { fruit(orders.parts[index].fruit, orders.parts[index].amount) }
+            return
+        }
+        forEachDecidedTaken(justServed: menu, fruit: fruit, servings: servings)
+    }
+
+    /// `forEachTaken` for an order the planner decided (batches or substitutes).
+    @usableFromInline func forEachDecidedTaken(
+        justServed menu: Int, fruit: (_ fruit: Int, _ amount: Int) -> Void,
+        servings: (_ recipe: Int, _ used: Int, _ made: Int) -> Void
+    ) {
+        if lastServed && draft.covered {
             draft.cover.forEachTaken(fruit)
-        } else if decided && lastServed && planner.batches != nil {
+        } else if lastServed && planner.batches != nil {
             draft.scratch.forEachFruit(fruit)
         } else if orders.spans.indices.contains(menu) {
             for index in orders.spans[menu] { fruit(orders.parts[index].fruit, orders.parts[index].amount) }
         }
-        guard decided && lastServed, planner.batches != nil else { return }
+        guard lastServed, planner.batches != nil else { return }
         let scratch = draft.scratch
         for recipe in scratch.walked {
             let yield = book.recipes.indices.contains(recipe) ? book.recipes[recipe].yield : 1

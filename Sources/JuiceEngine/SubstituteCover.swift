@@ -24,17 +24,21 @@ import JuiceBook
 struct SubstituteCover: Sendable {
     /// Units drawn of each fruit as a substitute; zero outside `drawn`.
     private var draw: [Int]
-    private var drawn: [Int] = []
+    private var drawn = ReusableList<Int>()
     /// Each fruit's own need in the last cover; zero outside `requirement`.
     private var required: [Int]
     /// What the last cover was asked for, by fruit in fruit order.
-    private(set) var requirement: [RecipeBook.FruitAmount] = []
+    private var requirement = ReusableList<RecipeBook.FruitAmount>()
     /// By place in `requirement`: how much of its own need the stock had.
-    private var owns: [Int] = []
-    /// The substitutes that stood in, in the order drawn.
-    private(set) var substitutions: [Substitution] = []
+    private var owns = ReusableList<Int>()
+    private var stoodIn = ReusableList<Substitution>()
+    /// A short fruit's substitutes that ran short, kept while it is covered.
+    private var ranShort = ReusableList<Shortage>()
     /// What is still short (empty when the last cover succeeded).
     private(set) var shortages: [Shortage] = []
+
+    /// The substitutes that stood in, in the order drawn.
+    var substitutions: [Substitution] { stoodIn.elements }
 
     init(fruits: Int) {
         draw = Array(repeating: 0, count: max(fruits, 0))
@@ -59,12 +63,13 @@ struct SubstituteCover: Sendable {
         // Short fruits are covered in fruit order; a batch plan lists its
         // fruit in the order first touched.
         if !requirement.isSorted(by: \.fruit) { requirement.sort { $0.fruit < $1.fruit } }
-        for need in requirement {
+        for place in 0..<requirement.count {
+            let need = requirement[place]
             let have = Self.count(need.fruit, in: stock)
             owns.append(min(max(need.amount, 0), have))
             guard need.amount > have else { continue }
             var missing = need.amount - have
-            var ranShort: [Shortage] = []
+            ranShort.removeAll()
             let standIns = substitutes.indices.contains(need.fruit) ? substitutes[need.fruit] : []
             for standIn in standIns where standIn.ratio >= 1 && draw.indices.contains(standIn.fruit) && standIn.fruit != need.fruit {
                 let substitute = standIn.fruit
@@ -78,7 +83,7 @@ struct SubstituteCover: Sendable {
                     if draw[substitute] == 0 { drawn.append(substitute) }
                     draw[substitute] += units
                     missing -= covered
-                    substitutions.append(Substitution(fruit: need.fruit, substitute: substitute, units: units, covered: covered))
+                    stoodIn.append(Substitution(fruit: need.fruit, substitute: substitute, units: units, covered: covered))
                 }
                 if missing == 0 { break }
                 let asked = Self.saturating(Self.saturating(used, plus: covered * standIn.ratio), plus: Self.saturating(missing, times: standIn.ratio))
@@ -86,7 +91,7 @@ struct SubstituteCover: Sendable {
             }
             guard missing > 0 else { continue }
             shortages.append(Shortage(fruit: need.fruit, need: need.amount, have: have))
-            shortages += ranShort
+            shortages += ranShort.elements
         }
         return shortages.isEmpty
     }
@@ -97,12 +102,12 @@ struct SubstituteCover: Sendable {
     func taken(from stock: [Int]) -> [RecipeBook.FruitAmount] {
         var taken: [RecipeBook.FruitAmount] = []
         taken.reserveCapacity(requirement.count + drawn.count)
-        for need in requirement where need.amount > 0 {
+        for need in requirement.elements where need.amount > 0 {
             let own = min(need.amount, Self.count(need.fruit, in: stock))
             let total = own + draw[need.fruit]
             if total > 0 { taken.append(RecipeBook.FruitAmount(fruit: need.fruit, amount: total)) }
         }
-        for fruit in drawn where required[fruit] == 0 {
+        for fruit in drawn.elements where required[fruit] == 0 {
             taken.append(RecipeBook.FruitAmount(fruit: fruit, amount: draw[fruit]))
         }
         return taken.sorted { $0.fruit < $1.fruit }
@@ -111,12 +116,16 @@ struct SubstituteCover: Sendable {
     /// Takes what the last (successful) cover says from `counts`, adding
     /// each fruit taken to `taken` unless it is empty; allocates nothing.
     func apply(to counts: inout [Int], counting taken: inout [Int]) {
-        for need in requirement where need.amount > 0 && counts.indices.contains(need.fruit) {
+        for place in 0..<requirement.count {
+            let need = requirement[place]
+            guard need.amount > 0 && counts.indices.contains(need.fruit) else { continue }
             let own = min(need.amount, counts[need.fruit])
             counts[need.fruit] -= own
             Self.count(need.fruit, own, into: &taken)
         }
-        for fruit in drawn where counts.indices.contains(fruit) {
+        for place in 0..<drawn.count {
+            let fruit = drawn[place]
+            guard counts.indices.contains(fruit) else { continue }
             counts[fruit] -= draw[fruit]
             Self.count(fruit, draw[fruit], into: &taken)
         }
@@ -131,23 +140,24 @@ struct SubstituteCover: Sendable {
     /// taken and how much (its own need as far as the stock had it, plus
     /// what it gave as a substitute).
     func forEachTaken(_ body: (_ fruit: Int, _ amount: Int) -> Void) {
-        for (place, need) in requirement.enumerated() where place < owns.count {
+        for place in 0..<min(requirement.count, owns.count) {
+            let need = requirement[place]
             let total = owns[place] + (required.indices.contains(need.fruit) ? draw[need.fruit] : 0)
             if total > 0 { body(need.fruit, total) }
         }
-        for fruit in drawn where required[fruit] == 0 { body(fruit, draw[fruit]) }
+        for place in 0..<drawn.count where required[drawn[place]] == 0 { body(drawn[place], draw[drawn[place]]) }
     }
 
     /// Whether the last cover drew on a substitute.
-    var substituted: Bool { !substitutions.isEmpty }
+    var substituted: Bool { !stoodIn.isEmpty }
 
     private mutating func clear() {
-        for fruit in drawn { draw[fruit] = 0 }
-        drawn.removeAll(keepingCapacity: true)
-        for need in requirement where required.indices.contains(need.fruit) { required[need.fruit] = 0 }
-        if !requirement.isEmpty { requirement.removeAll(keepingCapacity: true) }
-        if !owns.isEmpty { owns.removeAll(keepingCapacity: true) }
-        if !substitutions.isEmpty { substitutions.removeAll(keepingCapacity: true) }
+        for place in 0..<drawn.count { draw[drawn[place]] = 0 }
+        drawn.removeAll()
+        for place in 0..<requirement.count where required.indices.contains(requirement[place].fruit) { required[requirement[place].fruit] = 0 }
+        requirement.removeAll()
+        owns.removeAll()
+        stoodIn.removeAll()
         if !shortages.isEmpty { shortages.removeAll(keepingCapacity: true) }
     }
 
@@ -159,14 +169,3 @@ struct SubstituteCover: Sendable {
     static func saturating(_ amount: Int, times: Int) -> Int { BatchPlanner.Scratch.saturating(amount, times: times) }
 }
 
-extension Array {
-    /// Whether the elements are in ascending order of `key`.
-    func isSorted(by key: (Element) -> Int) -> Bool {
-        var index = 1
-        while index < count {
-            if key(self[index - 1]) > key(self[index]) { return false }
-            index += 1
-        }
-        return true
-    }
-}

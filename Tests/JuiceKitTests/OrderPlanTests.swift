@@ -1,5 +1,8 @@
 import DifferentialSupport
+import Foundation
 import Testing
+import JuiceSupport
+import JuiceSimulation
 @testable import JuiceBook
 @testable import JuiceEngine
 
@@ -244,5 +247,57 @@ private func anchorBook(stock: [String: Int]) throws -> RecipeBook {
             table["f\(fruit)"] = others.map { ("f\($0)", Int(random.next() % 3) + 1) }
         }
         return (try withSubstitutes(plain, table), plain)
+    }
+}
+
+/// Substitutes as the reports show them: the menu card keeps the primary
+/// cost and notes them; a replay's events say what stood in.
+@Suite struct SubstitutesInReportsTests {
+    static let yaml = """
+        version: 2
+        fruits:
+          strawberry: { cost: 300, substitutes: { frozen-strawberry: 1 } }
+          frozen-strawberry: { cost: 180 }
+          kiwi: { cost: 100 }
+        stock: { strawberry: 8, frozen-strawberry: 5, kiwi: 9 }
+        menu:
+          strawberry-juice: { price: 4000, recipe: { strawberry: 6 } }
+          kiwi-juice: { price: 1000, recipe: { kiwi: 3 } }
+        """
+
+    @Test func theMenuCardKeepsThePrimaryCostAndNotesSubstitutes() throws {
+        let compilation = compile(yaml: Self.yaml)
+        let book = try #require(compilation.book, "\(compilation.diagnostics)")
+        let card = MenuCard(book: book)
+        // 6 × 300, and 2 orders in a row: 8 strawberries, then 2 + 4 frozen.
+        #expect(card.rows[0].cost.money == Money(1800))
+        #expect(card.rows[0].capacity == 2)
+        #expect(Array(card.text().suffix(3)) == [
+            "",
+            "substitutes may stand in for (costs are for the fruit the recipes name; capacity counts the substitutes):",
+            "  strawberry-juice: strawberry",
+        ])
+        #expect(card.jsonLines()[0].hasSuffix(#""limitedBy":"strawberry","substitutable":["strawberry"]}"#))
+        #expect(card.jsonLines()[1].hasSuffix(#""substitutable":[]}"#))
+    }
+
+    @Test func aReplaySaysWhatStoodIn() throws {
+        let compilation = compile(yaml: Self.yaml)
+        let book = try #require(compilation.book, "\(compilation.diagnostics)")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("substituted-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        let output = OutputBuffer(descriptor: descriptor)
+        var simulation = Simulation(
+            book: book, file: "day.orders", reporter: JSONLinesSimulationReporter(book: book, output: output, errors: output))
+        simulation.run(line: "strawberry-juice x3", number: 1)
+        output.flush()
+        close(descriptor)
+        let lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"type":"order","seq":1,"line":1,"menu":"strawberry-juice","status":"served","short":[]}"#,
+            #"{"type":"order","seq":2,"line":1,"menu":"strawberry-juice","status":"served","short":[],"substituted":{"strawberry":{"frozen-strawberry":4}}}"#,
+            #"{"type":"order","seq":3,"line":1,"menu":"strawberry-juice","status":"refused","short":[{"fruit":"strawberry","need":6,"have":0},{"fruit":"frozen-strawberry","need":6,"have":1,"for":"strawberry"}]}"#,
+        ])
     }
 }

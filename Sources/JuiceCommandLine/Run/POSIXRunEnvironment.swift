@@ -86,7 +86,7 @@ public struct POSIXRunEnvironment: RunEnvironment {
 
     public func watchForStop() { StopSignal.install() }
 
-    public var stopRequested: Bool { StopSignal.requested }
+    public var stopRequest: StopRequest { StopRequest(word: StopSignal.word) }
 
     public var stopExitCode: ToolExitCode { StopSignal.exitCode }
 }

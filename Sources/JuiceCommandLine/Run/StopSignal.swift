@@ -30,6 +30,9 @@ enum StopSignal {
     /// True once a stop was asked for.
     static var requested: Bool { received != 0 }
 
+    /// The word the handler writes, for a run to read before every line.
+    static var word: UnsafePointer<sig_atomic_t> { UnsafePointer(receivedSignal) }
+
     /// Installs the handlers, for replays and the counter alike: a session
     /// stopped by Ctrl-C, a `kill` or a closed terminal keeps its summary and
     /// its saved stock. Without `SA_RESTART`, so a `read` waiting for input

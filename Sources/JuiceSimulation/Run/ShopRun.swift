@@ -218,13 +218,14 @@ public struct ShopRun {
     private func runCounter(_ book: RecipeBook) -> InteractiveCounter {
         environment.watchForStop()
         let environment = environment
-        var reader = LineReader(source: streams.input, shouldStop: { environment.stopRequested })
+        let stop = environment.stopRequest
+        var reader = LineReader(source: streams.input, shouldStop: { stop.isRequested })
         let output = streams.output
         var counter = InteractiveCounter(
             book: book, store: FruitStore(book: book),
             // A stop request, or a screen that can no longer be written,
             // ends the session, so the stock is still saved.
-            input: { environment.stopRequested || output.hasFailed ? nil : reader.nextLine() },
+            input: { stop.isRequested || output.hasFailed ? nil : reader.nextLine() },
             output: { text in
                 output.write(text)
                 output.flush()
@@ -240,13 +241,14 @@ public struct ShopRun {
     ) -> (summary: SimulationSummary, exit: ToolExitCode) {
         environment.watchForStop()
         let environment = environment
+        let stop = environment.stopRequest
         var simulation = Simulation(book: book, file: "-", reporter: reporter)
         let showProgress = streams.errorsAreTerminal && !options.quiet && options.format == .text
         var exit = ToolExitCode.success
 
         let scripts = options.scripts.isEmpty && options.orders.isEmpty && options.randomCount == nil ? ["-"] : options.scripts
         scripts: for script in scripts {
-            if environment.stopRequested || streams.output.hasFailed { break scripts }
+            if stop.isRequested || streams.output.hasFailed { break scripts }
             let name = script == "-" ? "<stdin>" : RecipeSources.displayPath(script)
             let input: ScriptInput
             if script == "-" {
@@ -261,12 +263,12 @@ public struct ShopRun {
             }
             let meter = showProgress ? ProgressMeter(total: input.size) : nil
             simulation.begin(source: .script(name))
-            var reader = LineReader(source: input.source, shouldStop: { environment.stopRequested })
+            var reader = LineReader(source: input.source, shouldStop: { stop.isRequested })
             do {
                 try reader.forEachLine { line in
                     // A failed write (a full disk, a closed pipe) stops the
                     // run as a signal does: nothing more printed would arrive.
-                    if environment.stopRequested || streams.output.hasFailed { throw LineReader.Stopped() }
+                    if stop.isRequested || streams.output.hasFailed { throw LineReader.Stopped() }
                     if line.tooLong {
                         simulation.skip(ScriptProblem(
                             file: name, line: line.number,
@@ -288,7 +290,7 @@ public struct ShopRun {
         }
 
         if !options.orders.isEmpty { simulation.begin(source: .order) }
-        for (index, order) in options.orders.enumerated() where !environment.stopRequested && !streams.output.hasFailed {
+        for (index, order) in options.orders.enumerated() where !stop.isRequested && !streams.output.hasFailed {
             simulation.run(line: Self.orderLine(order, book: book), number: index + 1, file: "--order")
         }
 
@@ -301,7 +303,7 @@ public struct ShopRun {
             simulation.begin(source: .random)
             let meter = showProgress ? ProgressMeter(total: count) : nil
             for number in 1...count {
-                if environment.stopRequested || streams.output.hasFailed { break }
+                if stop.isRequested || streams.output.hasFailed { break }
                 simulation.run(.order(menu: generator.next(), count: 1), line: number, file: "--random")
                 meter?.update(orders: number, position: number)
             }

@@ -20,6 +20,9 @@ public struct MenuCard: Sendable {
         public let marginPercent: CostFigure
         public let capacity: Int
         public let limitedBy: Int?
+        /// The fruits it uses that substitutes may stand in for, in fruit
+        /// order: its cost is still the cost of the fruit its recipe names.
+        public let substitutable: [Int]
     }
 
     public let book: RecipeBook
@@ -35,9 +38,12 @@ public struct MenuCard: Sendable {
             let margin = item.price.map { price in cost.map { Money(price).subtracting($0) } } ?? .unknown
             let percent = item.price.flatMap { price in price > 0 ? margin.map { $0.multiplied(by: 100).flatMap { $0.divided(by: price) } } : nil }
                 ?? .unknown
+            let substitutable = book.declaresSubstitutes
+                ? (Capacity.need(of: .menuItem(index), in: book) ?? []).map(\.fruit).filter { !book.fruits[$0].substitutes.isEmpty }
+                : []
             return Row(
                 menu: index, price: item.price, cost: cost, margin: margin, marginPercent: percent,
-                capacity: capacity[index].count, limitedBy: capacity[index].limitingFruit
+                capacity: capacity[index].count, limitedBy: capacity[index].limitingFruit, substitutable: substitutable
             )
         }
     }
@@ -53,7 +59,12 @@ public struct MenuCard: Sendable {
                 row.limitedBy.map { book.fruits[$0].id } ?? "-",
             ]
         }
-        return TextTable.lines([header] + cells, rightAligned: [1, 2, 3, 4, 5])
+        let table = TextTable.lines([header] + cells, rightAligned: [1, 2, 3, 4, 5])
+        let notes = rows.filter { !$0.substitutable.isEmpty }.map { row in
+            "  \(book.menu[row.menu].id): " + row.substitutable.map { book.fruits[$0].id }.joined(separator: ", ")
+        }
+        guard !notes.isEmpty else { return table }
+        return table + ["", "substitutes may stand in for (costs are for the fruit the recipes name; capacity counts the substitutes):"] + notes
     }
 
     /// One JSON object per menu item, in menu order.
@@ -71,6 +82,12 @@ public struct MenuCard: Sendable {
             }
             json.field("capacity", row.capacity)
             json.field("limitedBy", row.limitedBy.map { book.fruits[$0].id })
+            if book.declaresSubstitutes {
+                json.key("substitutable")
+                json.beginArray()
+                for fruit in row.substitutable { json.string(book.fruits[fruit].id) }
+                json.endArray()
+            }
             json.endObject()
             return json.output
         }
