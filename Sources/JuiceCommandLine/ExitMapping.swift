@@ -37,6 +37,19 @@ extension ParsableCommand {
         }
     }
 
+    /// Runs `command`, parsed already, and ends the process as
+    /// `mainWithMappedExitCodes` does, errors named with this command's name.
+    public static func runWithMappedExitCodes(_ command: some ParsableCommand) -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        var command = command
+        do {
+            try command.run()
+            terminate(0)
+        } catch {
+            exitMapped(error)
+        }
+    }
+
     /// Ends the process for an error thrown while parsing or running, with the
     /// exit codes juice-maker documents rather than swift-argument-parser's:
     /// `--help` exits 0, usage errors exit 2 (not 64), a tool's own `ExitCode`
