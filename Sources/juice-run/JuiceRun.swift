@@ -115,8 +115,9 @@ struct Replay: RunSubcommand {
     // five of them this command, the one every replay and the counter start
     // on, took 21.5 M instructions to start against 15.1 M before the
     // subcommands (callgrind, `juice-run --order banana-juice`), and 5.4 ms
-    // against 4.6 ms (hyperfine, 200 runs). `RunSubcommandTests` holds its
-    // options and help to the groups'.
+    // against 4.6 ms (hyperfine, 200 runs).
+    // `RunSubcommandTests.theReplaysOwnOptionsReadAsTheSharedGroups` holds
+    // their help to the groups'.
     @Option(name: .customLong("recipes"), help: ArgumentHelp("A recipe directory or file; repeatable (default: recipes).", valueName: "DIR"))
     var recipePaths: [String] = []
     @Option(help: ArgumentHelp("A YAML file whose 'stock:' replaces the book's opening stock.", valueName: "FILE"))

@@ -36,6 +36,31 @@ struct RunSubcommandTests {
         for option in omits { #expect(!listed.contains(option), "\(arguments) omits \(option)") }
     }
 
+    /// The replay declares its options itself (start-up, JuiceRun.swift):
+    /// each one it shares with `buy` reads the same in both helps.
+    @Test func theReplaysOwnOptionsReadAsTheSharedGroups() throws {
+        func entries(_ help: String) -> [String: String] {
+            var entries: [String: String] = [:], current: String?
+            for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+                let text = String(line)
+                if text.hasPrefix("  --") || text.hasPrefix("  <") {
+                    current = text.split(separator: " ").first.map(String.init)
+                    entries[current ?? ""] = text
+                } else if let key = current, text.hasPrefix("     ") {
+                    entries[key, default: ""] += "\n" + text
+                } else {
+                    current = nil
+                }
+            }
+            return entries
+        }
+        let replay = entries(try ToolRunner.juiceRun(["replay", "--help"]).stdout)
+        let buy = entries(try ToolRunner.juiceRun(["buy", "--help"]).stdout)
+        for option in ["--recipes", "--stock", "--max-diagnostics", "--order", "--random", "--seed", "--mix", "<SCRIPT>"] {
+            #expect(replay[option] != nil && replay[option] == buy[option], "\(option)")
+        }
+    }
+
     /// The root's help names the subcommands and keeps the script language and exit codes.
     @Test func rootHelpListsTheSubcommands() throws {
         let result = try ToolRunner.juiceRun(["--help"])
