@@ -311,7 +311,8 @@ bench-setup:
 	fi
 
 # The libFuzzer targets (Fuzz/README.md), outside the SwiftPM build: one binary
-# of the library layers' sources (every layer but the command line), Fuzz/FuzzSupport.swift,
+# of the library layers' sources (every layer but the command line, of which
+# only the large-file cut, FUZZ_DRIVER), Fuzz/FuzzSupport.swift,
 # the canonical book generated from recipes/ and the entry files, compiled by
 # swiftc into one module with -sanitize=fuzzer,address. The layers' imports of
 # one another are dropped from the copies compiled ($(FUZZ_DIR)/src), since
@@ -327,7 +328,12 @@ FUZZ_SWIFTFLAGS = -sanitize=fuzzer,address -parse-as-library -O -swift-version 6
   -module-name JuiceKit -package-name juice_maker -I Sources/CYAML -lyaml -use-ld=lld
 FUZZ_RUNFLAGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 FUZZ_LAYERS = JuiceSupport JuiceSource JuiceDiagnostics JuiceYAML JuiceBook JuiceEngine JuiceSimulation JuiceLint JuiceLanguageServer
-FUZZ_LIBRARY := $(shell find $(addprefix Sources/,$(FUZZ_LAYERS)) -name '*.swift' 2>/dev/null | sort)
+# The driver's large-file cut, which recipe-bytes checks against the whole
+# file (Fuzz/RecipeBytes.swift); the rest of JuiceCommandLine is threads and
+# files, which the targets do not use.
+FUZZ_DRIVER = Sources/JuiceCommandLine/Input/LargeFileCut.swift Sources/JuiceCommandLine/Input/DeclarationCollector+Pieces.swift \
+  Sources/JuiceCommandLine/Input/PossiblySeenHashes.swift
+FUZZ_LIBRARY := $(shell find $(addprefix Sources/,$(FUZZ_LAYERS)) -name '*.swift' 2>/dev/null | sort) $(FUZZ_DRIVER)
 FUZZ_SOURCES := $(addprefix $(FUZZ_DIR)/src/,$(subst /,_,$(FUZZ_LIBRARY)))
 FUZZ_COMMON = $(FUZZ_DIR)/src.stamp Fuzz/FuzzSupport.swift $(FUZZ_DIR)/CanonicalBook.swift
 FUZZ_COMPILE = $(FUZZ_SOURCES) Fuzz/FuzzSupport.swift $(FUZZ_DIR)/CanonicalBook.swift

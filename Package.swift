@@ -19,7 +19,7 @@ let layers: [(name: String, dependencies: [Target.Dependency])] = [
     ("JuiceSimulation", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine"]),
     ("JuiceLint", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook"]),
     ("JuiceLanguageServer", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML", "JuiceBook", "JuiceEngine"]),
-    ("JuiceCommandLine", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceSimulation", "JuiceLint", argumentParser]),
+    ("JuiceCommandLine", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML", "JuiceBook", "JuiceSimulation", "JuiceLint", argumentParser]),
 ]
 
 /// Release builds optimise across the layers, as one module did before the

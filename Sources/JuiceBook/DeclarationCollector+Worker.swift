@@ -37,7 +37,7 @@ extension DeclarationCollector {
 
         /// Runs `body` on a new collector with room for what `bytes` of input
         /// are likely to hold, and hands it back.
-        mutating func withBuffers(bytes: Int, _ body: (inout YAMLComposer, inout DeclarationCollector) -> Void) -> DeclarationCollector {
+        package mutating func withBuffers(bytes: Int, _ body: (inout YAMLComposer, inout DeclarationCollector) -> Void) -> DeclarationCollector {
             var collector = DeclarationCollector()
             collector.keepsLabels = keepsLabels
             collector.ingredients.reserveCapacity(Self.room(ingredientsPerKiB, bytes, for: type(of: collector.ingredients)))

@@ -67,16 +67,30 @@ package struct DeclarationCollector: Sendable {
     /// stock can be called missing.
     var stockIncomplete = false
     /// The file's `version:`, read before its sections; nil when it has none.
-    var languageVersion: Int?
+    package var languageVersion: Int?
     /// Whether the file used anything version 1 does not have, for the
     /// large-file join, which reads such a file whole.
-    var usesVersionTwo = false
+    package var usesVersionTwo = false
     /// Whether a recipe declared a `yield:` (`RecipeBook.keepsServings`).
     var declaresYield = false
     /// Whether a fruit declared a `cost:`, for the cost rules.
     var declaresCost = false
     /// Whether a fruit listed `substitutes:`: only then does the linker resolve them.
     var declaresSubstitutes = false
+
+    /// Whether nothing was reported and nothing left out: a piece of a
+    /// large file is only kept when it is (the driver's `PieceJoin`).
+    package var isClean: Bool {
+        diagnostics.isEmpty && stockDiagnostics.isEmpty && leftOut.isEmpty && leftOutStock.isEmpty
+            && uncountedIDs.isEmpty && uncountedStock.isEmpty && !stockIncomplete
+    }
+
+    /// Takes from the stock entries the right to name recipes, as a
+    /// `version: 1` file does: for a piece of a large file that did not see
+    /// the file's `version: 1` and so read as version 2.
+    package mutating func readStockAsVersionOne() {
+        for entry in stock.indices { stock[entry].mayNameRecipe = false }
+    }
 
     /// Where the declaration was written.
     func range(of definition: Definition) -> SourceRange {
@@ -115,7 +129,7 @@ package struct DeclarationCollector: Sendable {
     /// Reads the value of the top-level key `name`; false when no such key
     /// exists. A piece of a file that holds only a section's entries is read
     /// here too, its whole mapping standing for the section's value.
-    mutating func collectTopLevel(_ name: String, _ document: YAMLDocument, _ value: YAMLNode.ID) -> Bool {
+    package mutating func collectTopLevel(_ name: String, _ document: YAMLDocument, _ value: YAMLNode.ID) -> Bool {
         guard let section = BookSection(rawValue: name) else { return false }
         switch section {
         case .version: checkVersion(document, value)

@@ -25,7 +25,7 @@ public struct WorkspaceUnit: Sendable {
     /// files: in one part, or for a large file collected in pieces, one part
     /// per piece, in file order. Merging the parts one after another is
     /// merging the file: a piece is only kept when it reads as the whole
-    /// file would (`DeclarationCollector.PieceJoin`). A stock file has one part.
+    /// file would (the driver's `DeclarationCollector.PieceJoin`). A stock file has one part.
     package let parts: [DeclarationCollector]
 
     /// The unit of a book file: parse, collect and suppression scan.
@@ -45,26 +45,10 @@ public struct WorkspaceUnit: Sendable {
         parts = [worker.collect(file)]
     }
 
-    /// The unit of a large book file collected in pieces on several cores
-    /// (`LargeFileCut`), or, when the pieces do not join into what the
-    /// whole file gives, of the file read whole, here.
-    package init(bookFile file: SourceFile, plan: LargeFileCut, pieces: consuming [DeclarationCollector.Piece]) {
-        var pieceJoin = DeclarationCollector.PieceJoin(plan: plan)
-        for piece in pieces { pieceJoin.add(piece) }
-        self.init(bookFile: file, joined: pieceJoin)
-    }
-
-    /// The same, from pieces joined as they arrived.
-    package init(bookFile file: SourceFile, joined pieceJoin: consuming DeclarationCollector.PieceJoin) {
-        let suppressions = pieceJoin.suppressions
-        guard let parts = pieceJoin.finish() else {
-            self.init(bookFile: file)
-            return
-        }
-        self.init(path: file.path, suppressions: suppressions, parts: parts)
-    }
-
-    private init(path: String, suppressions: [Suppression], parts: [DeclarationCollector]) {
+    /// The unit of a book file already collected, in one part or, for a
+    /// large file read in pieces (the driver's `LargeFileCut`), one part per
+    /// piece in file order, each read as the whole file would read it.
+    package init(path: String, suppressions: [Suppression], parts: [DeclarationCollector]) {
         self.path = path
         role = .book
         self.suppressions = suppressions

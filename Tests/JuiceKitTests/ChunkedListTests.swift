@@ -2,6 +2,7 @@ import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceBook
+@testable import JuiceCommandLine
 
 /// The book keeps each file's fruit and ingredient lists as they were
 /// handed in (`ChunkedList`), and the join of a large file's pieces checks keys

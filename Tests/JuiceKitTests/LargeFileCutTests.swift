@@ -2,6 +2,7 @@ import DifferentialSupport
 import Testing
 @testable import JuiceSource
 @testable import JuiceBook
+@testable import JuiceCommandLine
 
 /// A large book file collected in pieces on several cores must give exactly
 /// what the whole file gives. Over seeded one-file books full of the things

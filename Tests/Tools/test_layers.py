@@ -195,6 +195,22 @@ def test_thread_code_lives_only_in_the_driver():
     assert found == []
 
 
+def test_cutting_a_large_file_lives_in_the_driver():
+    # The workspace knows nothing of pieces (ARCHITECTURE.md, "One source at
+    # a time"): the cut, the join and their set are JuiceCommandLine's.
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for module in LAYERS
+        if module not in DRIVER
+        for path in swift_files(module)
+        for number, line in enumerate(code_only(path.read_text()).splitlines(), 1)
+        if re.search(r"\b(LargeFileCut|PieceJoin|PossiblySeenHashes)\b", line)
+    ]
+    assert found == []
+    driver = {path.name for path in swift_files("JuiceCommandLine")}
+    assert {"LargeFileCut.swift", "DeclarationCollector+Pieces.swift", "PossiblySeenHashes.swift"} <= driver
+
+
 def test_no_unchecked_sendable_anywhere():
     found = [
         f"{path.relative_to(ROOT)}:{number}"

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JuiceBook
 
 /// Where one large book file can be cut into pieces that are composed and
 /// collected on different cores, as separate files are.

@@ -2,6 +2,7 @@
 import JuiceSource
 import JuiceDiagnostics
 @_spi(Internals) import JuiceYAML
+import JuiceBook
 /// One large book file collected in pieces (`LargeFileCut`), on several
 /// cores, and joined into what collecting the whole file gives.
 extension DeclarationCollector {
@@ -25,12 +26,6 @@ extension DeclarationCollector {
         var openSection: (name: String, column: Int, keyHashes: [Int])?
         /// The file's suppression comments, found by the head's worker.
         var suppressions: [Suppression] = []
-    }
-
-    /// Whether nothing was reported and nothing left out.
-    var isClean: Bool {
-        diagnostics.isEmpty && stockDiagnostics.isEmpty && leftOut.isEmpty && leftOutStock.isEmpty
-            && uncountedIDs.isEmpty && uncountedStock.isEmpty && !stockIncomplete
     }
 
     /// The pieces of one file checked as they arrive, in order: the loader
@@ -88,9 +83,7 @@ extension DeclarationCollector {
             guard fits && isComplete else { return nil }
             guard parts.contains(where: { $0.languageVersion == 1 }) else { return parts }
             guard !parts.contains(where: \.usesVersionTwo) else { return nil }
-            for part in parts.indices {
-                for entry in parts[part].stock.indices { parts[part].stock[entry].mayNameRecipe = false }
-            }
+            for part in parts.indices { parts[part].readStockAsVersionOne() }
             return parts
         }
 
@@ -186,5 +179,26 @@ extension DeclarationCollector.Worker {
         let node = document[id]
         guard node.kind == .mapping, let first = document.children(of: id).first else { return false }
         return node.start == document[first].start
+    }
+}
+
+extension WorkspaceUnit {
+    /// The unit of a large book file collected in pieces on several cores
+    /// (`LargeFileCut`), or, when the pieces do not join into what the
+    /// whole file gives, of the file read whole, here.
+    package init(bookFile file: SourceFile, plan: LargeFileCut, pieces: consuming [DeclarationCollector.Piece]) {
+        var pieceJoin = DeclarationCollector.PieceJoin(plan: plan)
+        for piece in pieces { pieceJoin.add(piece) }
+        self.init(bookFile: file, joined: pieceJoin)
+    }
+
+    /// The same, from pieces joined as they arrived.
+    package init(bookFile file: SourceFile, joined pieceJoin: consuming DeclarationCollector.PieceJoin) {
+        let suppressions = pieceJoin.suppressions
+        guard let parts = pieceJoin.finish() else {
+            self.init(bookFile: file)
+            return
+        }
+        self.init(path: file.path, suppressions: suppressions, parts: parts)
     }
 }
