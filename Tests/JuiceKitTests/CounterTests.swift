@@ -456,6 +456,19 @@ private let hint = "Type a menu number, id or label to order, or 'help'.\n"
         #expect(session.day.orders == 0)
     }
 
+    /// Substitutes at the counter: a served order says what stood in, and a
+    /// refusal names the substitute that ran short and the fruit it stood in for.
+    @Test func theCounterSaysWhatStoodIn() throws {
+        let compilation = compile(yaml: SubstitutesInReportsTests.yaml)
+        let book = try #require(compilation.book, "\(compilation.diagnostics)")
+        let session = CounterSession(book: book, ["strawberry-juice", "strawberry-juice", "strawberry-juice", "n"])
+        #expect(session.transcript.contains("strawberry-juice is ready. Enjoy!\nMade with frozen-strawberry 4 for strawberry.\n"))
+        #expect(session.transcript.contains(
+            "strawberry-juice needs more fruit:\n  strawberry: need 6, have 0\n  frozen-strawberry for strawberry: need 6, have 1\n"))
+        #expect(session.day.served == 2 && session.day.refused == 1)
+        #expect(session.store.counts == [0, 1, 9])
+    }
+
     @Test func helpStockAndMenuCommands() throws {
         let book = try canonicalBook()
         let session = CounterSession(book: book, ["6", "help", "Stock", "menu", "q"])
