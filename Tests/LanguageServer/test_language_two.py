@@ -173,7 +173,7 @@ async def test_the_planners_keys_in_a_fruit_and_its_restock(editor):
     cursor = find(text, "up-to: 40, ") + len("up-to: 40, ")
     assert await labels(editor, "fruits.yaml", cursor) == ["below", "lead"]
     cursor = find(text, "keeps: 5, ") + len("keeps: 5, ")
-    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack"]
+    assert await labels(editor, "fruits.yaml", cursor) == ["emoji", "cost", "pack", "substitutes"]
     # Block style.
     text = editor.replace("fruits.yaml", "  mango: { label: 망고, emoji: 🥭 }\n", "  mango:\n    restock:\n      lead: 1\n      \n")
     cursor = find(text, "      lead: 1\n      ") + len("      lead: 1\n      ")
