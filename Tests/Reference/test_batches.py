@@ -742,7 +742,15 @@ def differential(seed: int, v1_only: bool, tmp_path: pathlib.Path) -> None:
     if rc != 0:
         pytest.fail(f"seed {seed} ({_describe(case)}): juice-run exited {rc}\n{stderr.strip()}\n{reproduce}",
                     pytrace=False)
-    where = first_difference(expected, actual)
+    fail_at_difference(first_difference(expected, actual), expected, actual, case,
+                       f"seed {seed} ({_describe(case)})", reproduce)
+
+
+def fail_at_difference(where, expected: list[dict], actual: list[dict], case: gen.Case, title: str,
+                       reproduce: str) -> None:
+    """Fails with the first differing event (`where`, from a comparison;
+    nothing when None), the script line it came from, the reproduction and
+    the book's files."""
     if where is None:
         return
     index, problems = where
@@ -755,7 +763,7 @@ def differential(seed: int, v1_only: bool, tmp_path: pathlib.Path) -> None:
     files = "\n".join(f"--- {name}\n{text}" for name, text in sorted(case.files.items()))
     upto = case.script[:line] if line else case.script
     pytest.fail(
-        f"seed {seed} ({_describe(case)}): event {index}{context} differs:\n  "
+        f"{title}: event {index}{context} differs:\n  "
         + "\n  ".join(problems)
         + f"\n{reproduce}\n{files}--- orders.txt (up to that line)\n"
         + "".join(f"{n:3}  {text}\n" for n, text in enumerate(upto, start=1)),

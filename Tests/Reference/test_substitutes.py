@@ -29,13 +29,12 @@ import pathlib
 import random
 import tempfile
 import time
-from decimal import Decimal
 
 import pytest
 
 import batch_reference as ref
 import book_generator as gen
-from test_batches import JUICE_RUN, _show, first_difference, run_juice
+from test_batches import JUICE_RUN, _show, fail_at_difference, first_difference, run_juice, summary
 
 SUB_CASES = int(os.environ.get("JUICE_REF_SUB_CASES", "120"))
 SUB_SEED = int(os.environ.get("JUICE_REF_SUB_SEED", "0"))
@@ -62,14 +61,6 @@ def order(seq, line, menu, status="served", short=(), batches=None, substituted=
         event["batches"] = batches
     if substituted is not None:
         event["substituted"] = substituted
-    return event
-
-
-def summary(**fields):
-    event = {"type": "summary", **fields}
-    for key in ref.MONEY_KEYS:
-        if isinstance(event.get(key), str):
-            event[key] = Decimal(event[key])
     return event
 
 
@@ -679,25 +670,8 @@ def differential_substitutes(seed: int, tmp_path: pathlib.Path) -> None:
     if rc != 0:
         pytest.fail(f"seed {seed} ({_describe(case, book)}): juice-run exited {rc}\n{stderr.strip()[:3000]}\n"
                     f"{reproduce}", pytrace=False)
-    where = strict_difference(expected, actual)
-    if where is None:
-        return
-    index, problems = where
-    e = expected[index] if index < len(expected) else actual[index]
-    line = e.get("line")
-    context = ""
-    if line:
-        context = f" (orders.txt:{line}: {case.script[line - 1].strip()!r}"
-        context += f", order {e['seq']})" if e.get("type") == "order" else ")"
-    files = "\n".join(f"--- {name}\n{text}" for name, text in sorted(case.files.items()))
-    upto = case.script[:line] if line else case.script
-    pytest.fail(
-        f"seed {seed} ({_describe(case, book)}): event {index}{context} differs:\n  "
-        + "\n  ".join(problems)
-        + f"\n{reproduce}\n{files}--- orders.txt (up to that line)\n"
-        + "".join(f"{n:3}  {text}\n" for n, text in enumerate(upto, start=1)),
-        pytrace=False,
-    )
+    fail_at_difference(strict_difference(expected, actual), expected, actual, case,
+                       f"seed {seed} ({_describe(case, book)})", reproduce)
 
 
 @pytest.mark.v2_binary
