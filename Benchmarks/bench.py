@@ -641,7 +641,7 @@ def target_run_substitutes(cfg):
     ok = ours.codes == [0] and ref.codes == [0] and ratio <= 1.5
     return [Row("issue 37 run, substitutes", display(ours.argv).replace(run, "juice-run"), ours.median, ours.peak_rss,
                 "the same book without substitutes", ref.median, ratio, "≤1.5× without substitutes", ok,
-                "%s served, %s refused with substitutes" % (served.groups() if served else ("?", "?")), m=ours)]
+                "%s served, %s refused with substitutes" % (served.groups() if served else ("?", "?")))]
 
 
 def target_plan(cfg):
