@@ -60,7 +60,7 @@ public struct JuiceMaker: Sendable {
         self.store = store ?? FruitStore(book: book)
         self.planner = planner ?? OrderPlanner(book: book)
         draft = self.planner.makeDraft()
-        fruitTaken = book.costs == nil ? [] : Array(repeating: 0, count: book.fruits.count)
+        fruitTaken = book.declaresCost ? Array(repeating: 0, count: book.fruits.count) : []
     }
 
     /// Makes one of the menu item at `menuIndex`.
