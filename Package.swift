@@ -15,9 +15,9 @@ let layers: [(name: String, dependencies: [Target.Dependency])] = [
     ("JuiceDiagnostics", ["JuiceSupport", "JuiceSource"]),
     ("JuiceYAML", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "CYAML"]),
     ("JuiceBook", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML"]),
-    ("JuiceEngine", ["JuiceBook"]),
+    ("JuiceEngine", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook"]),
     ("JuiceSimulation", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine"]),
-    ("JuiceLint", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook"]),
+    ("JuiceLint", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine"]),
     ("JuiceLanguageServer", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML", "JuiceBook", "JuiceEngine"]),
     ("JuiceCommandLine", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML", "JuiceBook", "JuiceSimulation", "JuiceLint", argumentParser]),
 ]

@@ -29,7 +29,7 @@ private func checkPieces(_ file: SourceFile) {
     guard let plan = LargeFileCut(bytes: file.bytes, cores: 2, minimumBytes: 0, pieceBytes: 48) else { return }
     var worker = DeclarationCollector.Worker()
     let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
-    var cut = RecipeWorkspace(analysis: true), whole = RecipeWorkspace(analysis: true)
+    var cut = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis()), whole = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis())
     cut.load(WorkspaceUnit(bookFile: file, plan: plan, pieces: pieces))
     whole.load(WorkspaceUnit(bookFile: file))
     let (mine, theirs) = (cut.snapshot(), whole.snapshot())

@@ -28,6 +28,9 @@ public struct BookLoadRequest: Sendable {
     /// A file whose text came from standard input, standing for the file at
     /// its path (`juice-lint --stdin-filename PATH -`).
     public var standardInput: SourceFile?
+    /// The later layer's analyses, run after linking when `analysis` is on
+    /// (`BookAnalysisPass`: the engine's opening-stock and cost rules).
+    package var pass: (any BookAnalysisPass)?
 
     public init(
         paths: [String], stockPath: String? = nil, analysis: Bool, rulesOff: Set<Rule> = [], assemblesBook: Bool,
@@ -80,7 +83,7 @@ public struct SequentialBookLoader: BookLoader {
 
     public func load(_ request: BookLoadRequest) throws(SourceError) -> LoadedBook {
         let files = try BookFiles(request)
-        var workspace = RecipeWorkspace(analysis: request.analysis, rulesOff: request.rulesOff, book: request.assemblesBook)
+        var workspace = RecipeWorkspace(analysis: request.analysis, rulesOff: request.rulesOff, pass: request.pass, book: request.assemblesBook)
         var sources: [SourceFile] = []
         var worker = DeclarationCollector.Worker()
         worker.keepsLabels = request.keepsLabels

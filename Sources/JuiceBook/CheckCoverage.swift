@@ -34,12 +34,12 @@ public struct CheckCoverage: Sendable, Equatable {
     }
 
     /// Records that `rule`'s check skipped some of the book.
-    mutating func skip(_ rule: Rule) {
+    package mutating func skip(_ rule: Rule) {
         skipped.insert(rule)
     }
 
     /// Records that `rule`'s check looked at `file` only.
-    mutating func restrict(_ rule: Rule, to file: String) {
+    package mutating func restrict(_ rule: Rule, to file: String) {
         onlyIn[rule] = file
     }
 }

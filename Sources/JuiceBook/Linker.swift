@@ -125,8 +125,11 @@ struct Linker {
     /// Names nothing declares, reported at the end of the link
     /// (`Linker+UnknownNames.swift`).
     var unknownNames: [UnknownName] = []
-    /// Which part of the book each lint check looked at; `analyse` fills it in.
+    /// Which part of the book each lint check looked at; `analyse` fills it
+    /// in, and a later pass adds to it.
     var coverage = CheckCoverage.noAnalysis
+    /// What the link leaves for a later pass, when asked (`leavingFacts`).
+    var facts: LinkFacts?
     private(set) var allIDs: SuggestionIndex?
     /// The last link's index, used again when the book's ids are the same.
     private let previousIDs: SuggestionIndex?
@@ -139,8 +142,11 @@ struct Linker {
     }
 
     /// Links the book; `analysis` runs the lint analyses but for the rules
-    /// in `rulesOff`, whose diagnostics would only be thrown away.
-    mutating func link(analysis: Bool, rulesOff: Set<Rule> = [], assemble wantsBook: Bool = true) -> RecipeBook? {
+    /// in `rulesOff`, whose diagnostics would only be thrown away. With
+    /// `leavingFacts`, the analysis leaves `facts` for a later pass (the
+    /// opening-stock and cost rules, `BookAnalysisPass`); without, those
+    /// rules are not judged.
+    mutating func link(analysis: Bool, rulesOff: Set<Rule> = [], assemble wantsBook: Bool = true, leavingFacts: Bool = false) -> RecipeBook? {
         let edges = resolve()
         let opening = resolveStock()
         let openingStock = opening.fruits
@@ -159,15 +165,12 @@ struct Linker {
         // what nothing else uses, and only the fruits the stock cannot cover.
         let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook ? nil : openingStock)
         if analysis {
-            // Where servings are kept, one order takes what its plan from the
-            // opening servings says, not its flattened need.
-            let lists = opening.keepsServings || declarations.declaresCost
-                ? RecipeLists(declarations, edges, kinds: kinds, servings: opening.servings) : nil
-            let planned = opening.keepsServings ? lists.map { plannedNeeds($0, kinds: kinds, needs: needs) } : nil
-            analyse(
-                edges: edges, kinds: kinds, reach: reach, needs: needs, planned: planned, lists: lists, openingStock: openingStock,
-                rulesOff: rulesOff
-            )
+            analyse(kinds: kinds, reach: reach, rulesOff: rulesOff)
+            if leavingFacts {
+                facts = facts(edges: edges, kinds: kinds, needs: needs, opening: opening, rulesOff: rulesOff)
+            } else {
+                for rule in LinkFacts.passRules { coverage.skip(rule) }
+            }
         }
         reportUnknownNames()
         return wantsBook ? assemble(edges: edges, kinds: kinds, needs: needs, opening: opening, substitutes: resolved) : nil

@@ -145,14 +145,9 @@ public struct RecipeBook: Sendable {
     /// other fruit than its recipes name, and only then do reports say so.
     public let declaresSubstitutes: Bool
     /// Whether any fruit declares a `cost:`: only then do reports show money
-    /// beyond revenue.
-    public var declaresCost: Bool { costs != nil }
-    /// The batch rule for this book's recipes, when it keeps servings.
-    public let planner: BatchPlanner?
-    /// Cost per serving of every recipe and menu item, when some fruit
-    /// declares a cost (`declaresCost`); nil otherwise, so a book without
-    /// costs pays nothing for them.
-    public let costs: CostTable?
+    /// beyond revenue, and only then does the engine cost servings
+    /// (`OrderPlanner.costs`).
+    public let declaresCost: Bool
 
     private let fruitIndices: [String: Int]
     private let recipeIndices: [String: Int]
@@ -166,15 +161,7 @@ public struct RecipeBook: Sendable {
         self.openingServings = openingServings
         self.keepsServings = keepsServings
         declaresSubstitutes = fruits.contains { !$0.substitutes.isEmpty }
-        planner = keepsServings
-            ? BatchPlanner(yields: recipes.map(\.yield), recipeIngredients: recipes.map(\.ingredients), menuIngredients: menu.map(\.ingredients))
-            : nil
-        costs = fruits.contains { $0.cost != nil }
-            ? CostTable(
-                fruitCosts: fruits.map(\.cost), yields: recipes.map(\.yield),
-                recipeIngredients: recipes.map(\.ingredients), menuIngredients: menu.map(\.ingredients)
-            )
-            : nil
+        declaresCost = fruits.contains { $0.cost != nil }
         fruitIndices = Dictionary(fruits.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         recipeIndices = Dictionary(recipes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         menuIndices = Dictionary(menu.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -15,8 +15,9 @@ public enum RecipeCompiler {
     /// Compiles `files`, in the order given, and `stock`.
     ///
     /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
-    ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
-    ///   warn or inform. juice-lint wants them; running orders does not.
+    ///   `unused-recipe`, and with a pass `never-makeable`, `missing-stock`
+    ///   and the cost rules), which only ever warn or inform. juice-lint
+    ///   wants them; running orders does not.
     /// - Parameter stock: a stock file (`version` and `stock` only) whose
     ///   entries replace the book's opening stock, checked like the book's.
     /// - Parameter book: assemble the `RecipeBook`; the linter, which only
@@ -25,14 +26,25 @@ public enum RecipeCompiler {
         snapshot(files, stock: stock, analysis: analysis, book: wantsBook).compilation
     }
 
+    /// `compile`, with `pass` run after linking (`BookAnalysisPass`: the
+    /// engine's opening-stock and cost rules) when `analysis` is on.
+    package static func compile(
+        _ files: [SourceFile], stock: SourceFile? = nil, analysis: Bool = false, pass: (any BookAnalysisPass)?, book wantsBook: Bool = true
+    ) -> Compilation {
+        snapshot(files, stock: stock, analysis: analysis, pass: pass, book: wantsBook).compilation
+    }
+
     /// `compile`, with the suppression comments and the index too: each
     /// file becomes a unit, in the order given, on this thread.
     package static func snapshot(
-        _ files: [SourceFile], stock: SourceFile?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool
+        _ files: [SourceFile], stock: SourceFile?, analysis: Bool, rulesOff: Set<Rule> = [], pass: (any BookAnalysisPass)? = nil,
+        book wantsBook: Bool
     ) -> WorkspaceSnapshot {
         var linking = WorkspaceSnapshot.Linking()
         var worker = DeclarationCollector.Worker()
         for file in files { linking.add(WorkspaceUnit(bookFile: file, worker: &worker)) }
-        return linking.finish(stock: stock.map(WorkspaceUnit.init(stockFile:)), analysis: analysis, rulesOff: rulesOff, book: wantsBook)
+        return linking.finish(
+            stock: stock.map(WorkspaceUnit.init(stockFile:)), analysis: analysis, rulesOff: rulesOff, pass: pass, book: wantsBook
+        )
     }
 }

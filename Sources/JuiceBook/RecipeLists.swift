@@ -1,18 +1,17 @@
 /// The linked blends as the recipes and menu items a `RecipeBook` will
-/// have, with their ingredients as the book's: what the batch rule
-/// (`BatchPlanner`) and the costing rule (`CostTable`) read, so that the
-/// linker can judge `never-makeable` and the cost rules before, or without,
-/// assembling a book.
-struct RecipeLists {
+/// have, with their ingredients as the book's: what the engine's batch and
+/// costing rules read, so that its pass after linking (`BookAnalysisPass`)
+/// can judge `never-makeable` and the cost rules without a book.
+package struct RecipeLists: Sendable {
     /// Each blend's index among the recipes, or among the menu items.
-    let local: [Int]
+    package let local: [Int]
     /// Per recipe: its servings per batch and opening servings on hand.
-    var yields: [Int] = []
-    var servings: [Int] = []
-    var recipeIngredients: [[RecipeBook.Ingredient]] = []
-    var menuIngredients: [[RecipeBook.Ingredient]] = []
+    package var yields: [Int] = []
+    package var servings: [Int] = []
+    package var recipeIngredients: [[RecipeBook.Ingredient]] = []
+    package var menuIngredients: [[RecipeBook.Ingredient]] = []
     /// Each menu item's blend index.
-    var menuBlends: [Int] = []
+    package var menuBlends: [Int] = []
 
     init(_ declarations: BookDeclarations, _ edges: Linker.EdgeTable, kinds: [DeclarationKind], servings opening: [Int]) {
         local = Self.localIndices(kinds)

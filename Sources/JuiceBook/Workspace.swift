@@ -23,6 +23,9 @@ public struct RecipeWorkspace: Sendable {
     public let rulesOff: Set<Rule>
     /// Whether snapshots assemble the `RecipeBook` (the linter does without).
     public let assemblesBook: Bool
+    /// The later layer's analyses, run on each snapshot after linking when
+    /// `analysis` is on (the engine's `OpeningStockAnalysis`).
+    package let pass: (any BookAnalysisPass)?
 
     private var units: [String: WorkspaceUnit] = [:]
     /// The paths of the book files, in the order they are linked (byte-wise).
@@ -52,13 +55,20 @@ public struct RecipeWorkspace: Sendable {
     /// An empty workspace.
     ///
     /// - Parameter analysis: run the lint analyses (`unused-fruit`,
-    ///   `unused-recipe`, `never-makeable`, `missing-stock`); juice-lint
-    ///   wants them, running orders does not.
+    ///   `unused-recipe`; with a pass, `never-makeable`, `missing-stock` and
+    ///   the cost rules); juice-lint wants them, running orders does not.
     /// - Parameter rulesOff: analyses not to run, because their rule is off.
     /// - Parameter book: assemble the `RecipeBook` when the book is valid.
     public init(analysis: Bool = false, rulesOff: Set<Rule> = [], book: Bool = true) {
+        self.init(analysis: analysis, rulesOff: rulesOff, pass: nil, book: book)
+    }
+
+    /// An empty workspace whose snapshots run `pass` after linking
+    /// (`BookAnalysisPass`): the opening-stock and cost rules.
+    package init(analysis: Bool, rulesOff: Set<Rule> = [], pass: (any BookAnalysisPass)?, book: Bool = true) {
         self.analysis = analysis
         self.rulesOff = rulesOff
+        self.pass = pass
         assemblesBook = book
     }
 
@@ -137,11 +147,12 @@ public struct RecipeWorkspace: Sendable {
         linkCount += 1
         let made: WorkspaceSnapshot
         if let prefix = merged.take() {
-            made = prefix.linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions)
+            made = prefix.linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, pass: pass, book: assemblesBook, reusing: suggestions)
         } else {
             let ordered = paths.compactMap { units[$0] }
             made = WorkspaceSnapshot(
-                units: ordered, stock: stock, analysis: analysis, rulesOff: rulesOff, book: assemblesBook, reusing: suggestions
+                units: ordered, stock: stock, analysis: analysis, rulesOff: rulesOff, pass: pass, book: assemblesBook,
+                reusing: suggestions
             )
         }
         cached = made

@@ -47,19 +47,22 @@ public struct WorkspaceSnapshot: Sendable {
     /// the book's opening stock.
     ///
     /// - Parameter analysis: also run the lint analyses (`unused-fruit`,
-    ///   `unused-recipe`, `never-makeable`, `missing-stock`), which only ever
-    ///   warn or inform. juice-lint wants them; running orders does not.
+    ///   `unused-recipe`, and with a pass `never-makeable`, `missing-stock`
+    ///   and the cost rules), which only ever warn or inform. juice-lint
+    ///   wants them; running orders does not.
     /// - Parameter rulesOff: analyses not to run, because their rule is off.
+    /// - Parameter pass: the later layer's analyses, run after linking
+    ///   (`BookAnalysisPass`); without one, their rules are not judged.
     /// - Parameter book: assemble the `RecipeBook`; the linter, which only
     ///   reports, leaves it out and skips that work.
     init(
-        units: [WorkspaceUnit], stock: WorkspaceUnit?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool,
-        reusing suggestions: SuggestionIndex? = nil
+        units: [WorkspaceUnit], stock: WorkspaceUnit?, analysis: Bool, rulesOff: Set<Rule> = [], pass: (any BookAnalysisPass)? = nil,
+        book wantsBook: Bool, reusing suggestions: SuggestionIndex? = nil
     ) {
         var linking = Linking()
         linking.expect(ids: units.reduce(0) { total, unit in unit.parts.reduce(total) { $0 + $1.declarations.count } })
         for unit in units { linking.add(unit) }
-        self = linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, book: wantsBook, reusing: suggestions)
+        self = linking.finish(stock: stock, analysis: analysis, rulesOff: rulesOff, pass: pass, book: wantsBook, reusing: suggestions)
     }
 
     private init(
@@ -96,7 +99,8 @@ public struct WorkspaceSnapshot: Sendable {
         /// Everything after the files' own work: the stock file, the linker,
         /// the sorted diagnostics.
         consuming func finish(
-            stock: WorkspaceUnit?, analysis: Bool, rulesOff: Set<Rule> = [], book wantsBook: Bool, reusing suggestions: SuggestionIndex? = nil
+            stock: WorkspaceUnit?, analysis: Bool, rulesOff: Set<Rule> = [], pass: (any BookAnalysisPass)? = nil, book wantsBook: Bool,
+            reusing suggestions: SuggestionIndex? = nil
         ) -> WorkspaceSnapshot {
             var declarations = self.declarations
             var units = self.units
@@ -105,7 +109,9 @@ public struct WorkspaceSnapshot: Sendable {
                 units.append(stock)
             }
             var linker = Linker(declarations: declarations, reusing: suggestions)
-            let book = linker.link(analysis: analysis, rulesOff: rulesOff, assemble: wantsBook)
+            let book = linker.link(analysis: analysis, rulesOff: rulesOff, assemble: wantsBook, leavingFacts: pass != nil)
+            // After linking, the later layer's pass (the engine's opening-stock and cost rules).
+            if let pass { linker.run(pass) }
             // The linker's list is taken, not copied: a book can yield
             // 200,000 diagnostics, and each copy of them is 18 MB.
             var diagnostics: [Diagnostic] = []

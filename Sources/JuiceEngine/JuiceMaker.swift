@@ -64,7 +64,7 @@ public struct JuiceMaker: Sendable {
         self.planner = planner ?? OrderPlanner(book: book)
         orders = self.planner.needs
         draft = self.planner.makeDraft()
-        fruitTaken = book.costs == nil ? [] : Array(repeating: 0, count: book.fruits.count)
+        fruitTaken = book.declaresCost ? Array(repeating: 0, count: book.fruits.count) : []
     }
 
     /// Makes one of the menu item at `menuIndex`.

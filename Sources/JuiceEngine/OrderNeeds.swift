@@ -12,7 +12,7 @@ import JuiceBook
     @usableFromInline let parts: [RecipeBook.FruitAmount]
     /// Where each menu item's needs are in `parts`.
     @usableFromInline let spans: [Range<Int>]
-    /// Whether orders are planned in batches instead (`RecipeBook.planner`).
+    /// Whether orders are planned in batches instead (`OrderPlanner.batches`).
     @usableFromInline let keepsServings: Bool
     /// Whether the maker counts the fruit each order takes, for the run's
     /// money (a book that declares costs).
@@ -25,8 +25,8 @@ import JuiceBook
     @usableFromInline var isPlain: Bool { !keepsServings && !countsFruit && !substitutes }
 
     init(book: RecipeBook) {
-        keepsServings = book.planner != nil
-        countsFruit = book.costs != nil
+        keepsServings = book.keepsServings
+        countsFruit = book.declaresCost
         substitutes = book.declaresSubstitutes
         var parts: [RecipeBook.FruitAmount] = []
         spans = book.menu.map { item in

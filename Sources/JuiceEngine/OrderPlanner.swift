@@ -29,10 +29,15 @@ public struct OrderPlanner: Sendable {
     /// Each fruit's cost of one unit, for a plan's cost.
     let fruitCosts: [Int?]
     let fruitCount: Int
+    /// Cost per serving of every recipe and menu item, when some fruit
+    /// declares a cost (`RecipeBook.declaresCost`); nil otherwise, so a book
+    /// without costs pays nothing for them. Made once per book, here.
+    public let costs: CostTable?
 
     public init(book: RecipeBook) {
         needs = OrderNeeds(book: book)
-        batches = book.planner
+        batches = book.keepsServings ? BatchPlanner(book: book) : nil
+        costs = CostTable(book: book)
         substitutes = book.declaresSubstitutes ? book.fruits.map(\.substitutes) : []
         yields = book.recipes.map(\.yield)
         fruitCosts = book.fruits.map(\.cost)

@@ -103,10 +103,10 @@ struct HoverCard {
         case .recipe(let recipe):
             if book.recipes[recipe].yield != 1 { facts.append("yield \(book.recipes[recipe].yield)") }
             if let keeps = book.recipes[recipe].keeps { facts.append(Self.keeps(keeps)) }
-            if let costs = book.costs { facts.append("cost per serving " + costs.recipeCost(recipe).text()) }
+            if let costs = CostTable(book: book) { facts.append("cost per serving " + costs.recipeCost(recipe).text()) }
             if book.keepsServings { facts.append("\(book.openingServings[recipe]) on hand") }
         case .menuItem(let item):
-            guard let costs = book.costs else { return nil }
+            guard let costs = CostTable(book: book) else { return nil }
             let cost = costs.menuCost(item)
             facts.append("cost per serving " + cost.text())
             if let price = book.menu[item].price, let cost = cost.money, let margin = Money(price).subtracting(cost) { facts.append("margin \(margin)") }

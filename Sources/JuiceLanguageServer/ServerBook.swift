@@ -1,5 +1,6 @@
 import JuiceDiagnostics
 import JuiceBook
+import JuiceEngine
 /// One book the language server keeps: a workspace folder's recipe files, or
 /// a YAML file opened outside every folder, checked on its own.
 ///
@@ -17,8 +18,9 @@ struct ServerBook {
 
     let origin: Origin
     var configuration: LintConfiguration
-    /// Links for diagnostics only; the book is assembled when a query needs it.
-    var workspace = RecipeWorkspace(analysis: true, book: false)
+    /// Links for diagnostics only; the book is assembled when a query needs
+    /// it. The opening-stock and cost rules ask the engine after each link.
+    var workspace = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: false)
     /// The diagnostics last sent for each file: only changes are sent again.
     var published: [String: [Diagnostic]] = [:]
     /// Whether an edit came since the diagnostics were last published.

@@ -2,6 +2,7 @@
 import JuiceSource
 import JuiceDiagnostics
 import JuiceBook
+import JuiceEngine
 /// `juice-lint --fix` and `--fix --diff`: load the book, make the fixes in
 /// memory (`FixRun`), then write each changed file in place, or print the
 /// changes as a unified diff and write nothing.
@@ -22,10 +23,12 @@ extension Linter {
         var workspace: RecipeWorkspace
         let sources: [SourceFile]
         do throws(SourceError) {
-            let loaded = try loader.load(BookLoadRequest(
+            var request = BookLoadRequest(
                 paths: paths, stockPath: options.stockPath, analysis: true, rulesOff: configuration.rulesOff, assemblesBook: false,
                 keepsLabels: false, keepsText: true
-            ))
+            )
+            request.pass = OpeningStockAnalysis()
+            let loaded = try loader.load(request)
             workspace = loaded.workspace
             sources = loaded.sources
         } catch {

@@ -1,6 +1,7 @@
 import JuiceSource
 import JuiceDiagnostics
 import JuiceBook
+import JuiceEngine
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -38,10 +39,13 @@ public struct Linter: Sendable {
         let keepingText = if case .text = options.format.resolved(environment: environment) { true } else { false }
         var loaded: LoadedBook
         do throws(SourceError) {
-            loaded = try loader.load(BookLoadRequest(
+            var request = BookLoadRequest(
                 paths: paths, stockPath: options.stockPath, analysis: true, rulesOff: configuration.rulesOff, assemblesBook: false,
                 keepsLabels: false, keepsText: keepingText, standardInput: options.standardInput
-            ))
+            )
+            // The opening-stock and cost rules ask the engine, after linking.
+            request.pass = OpeningStockAnalysis()
+            loaded = try loader.load(request)
         } catch {
             throw .source(error)
         }
@@ -66,7 +70,7 @@ public struct Linter: Sendable {
     /// `run` without the file system, for files already in memory.
     public static func check(_ files: [SourceFile], stock: SourceFile? = nil, configuration: LintConfiguration) -> [Diagnostic] {
         let snapshot = RecipeCompiler.snapshot(
-            files, stock: stock, analysis: true, rulesOff: configuration.rulesOff, book: false
+            files, stock: stock, analysis: true, rulesOff: configuration.rulesOff, pass: OpeningStockAnalysis(), book: false
         )
         return configuration.finish(snapshot)
     }

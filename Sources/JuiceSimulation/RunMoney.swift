@@ -1,7 +1,8 @@
 import JuiceBook
+import JuiceEngine
 
 /// What a run's served orders cost and earned, exactly, in a book that
-/// declares costs (`RecipeBook.costs`); each figure is unknown when a cost
+/// declares costs (`OrderPlanner.costs`); each figure is unknown when a cost
 /// it needs is, and too large when it is past what `Money` holds (`CostFigure`).
 public struct RunMoney: Sendable, Hashable {
     /// The fruit the served orders took, batches included, at each fruit's cost.

@@ -237,7 +237,7 @@ public struct Simulation<Reporter: SimulationReporter> {
     public mutating func finish() -> SimulationSummary {
         summary.stock = maker.store.counts
         summary.servings = maker.store.servings
-        if let costs = maker.book.costs {
+        if let costs = maker.planner.costs {
             summary.money = RunMoney(
                 costs: costs, book: maker.book, fruitTaken: maker.fruitTaken, openingServings: openingServings,
                 servings: maker.store.servings, revenue: summary.revenue

@@ -3,6 +3,7 @@ import Testing
 @testable import JuiceDiagnostics
 @_spi(Internals) @testable import JuiceYAML
 @testable import JuiceBook
+@testable import JuiceEngine
 
 /// Every problem at once: the body of a duplicate is checked as if it stood
 /// alone, merge keys are YAML 1.1's, a problem with an alias is placed at the
@@ -10,7 +11,7 @@ import Testing
 @Suite struct EveryProblemTests {
     /// Compiles several inline files as one book, with the lint analyses.
     private func compile(_ files: (String, String)..., analysis: Bool = true) -> Compilation {
-        RecipeCompiler.compile(files.map { SourceFile(path: $0.0, bytes: Array($0.1.utf8)) }, analysis: analysis)
+        RecipeCompiler.compile(files.map { SourceFile(path: $0.0, bytes: Array($0.1.utf8)) }, analysis: analysis, pass: OpeningStockAnalysis())
     }
 
     private func diagnostic(_ compilation: Compilation, _ spot: Spot, sourceLocation: SourceLocation = #_sourceLocation) throws -> Diagnostic {

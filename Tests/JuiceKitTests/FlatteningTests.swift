@@ -2,6 +2,7 @@ import Testing
 @testable import JuiceSource
 @testable import JuiceDiagnostics
 @testable import JuiceBook
+@testable import JuiceEngine
 import DifferentialSupport
 
 /// Every menu item's need is flattened to whole fruits: nested recipes multiplied
@@ -208,8 +209,8 @@ import DifferentialSupport
     @Test(arguments: [1, 2, 3] as [UInt64])
     func leavesCheckedInRunsMatchTheFullFlatten(seed: UInt64) {
         let files = Self.book(seed: seed)
-        let lint = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: false).diagnostics
-        let full = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true).diagnostics
+        let lint = RecipeCompiler.snapshot(files, stock: nil, analysis: true, pass: OpeningStockAnalysis(), book: false).diagnostics
+        let full = RecipeCompiler.snapshot(files, stock: nil, analysis: true, pass: OpeningStockAnalysis(), book: true).diagnostics
         #expect(lint.count == full.count)
         #expect(lint.indices.first { lint[$0] != full[$0] }.map { "\(lint[$0]) against \(full[$0])" } == nil)
         // Not vacuous: many items short, some of several fruits, overflows,
@@ -243,7 +244,7 @@ import DifferentialSupport
             """
         let files = [SourceFile(path: "a.yaml", bytes: Array(text.utf8))]
         for wantsBook in [false, true] {
-            let diagnostics = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: wantsBook).diagnostics
+            let diagnostics = RecipeCompiler.snapshot(files, stock: nil, analysis: true, pass: OpeningStockAnalysis(), book: wantsBook).diagnostics
             #expect(diagnostics.map(\.spot) == [Spot(.neverMakeable, "a.yaml", 9, 3), Spot(.neverMakeable, "a.yaml", 13, 3)])
         }
     }

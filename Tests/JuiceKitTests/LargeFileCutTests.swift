@@ -3,6 +3,7 @@ import Testing
 @testable import JuiceSource
 @testable import JuiceBook
 @testable import JuiceCommandLine
+@testable import JuiceEngine
 
 /// A large book file collected in pieces on several cores must give exactly
 /// what the whole file gives. Over seeded one-file books full of the things
@@ -27,7 +28,7 @@ import Testing
             var worker = DeclarationCollector.Worker()
             let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
             if Self.joined(pieces, plan) == nil { fellBack += 1 } else { joined += 1 }
-            var cut = RecipeWorkspace(analysis: true, book: true), whole = RecipeWorkspace(analysis: true, book: true)
+            var cut = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true), whole = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true)
             cut.load(WorkspaceUnit(bookFile: file, plan: plan, pieces: pieces))
             whole.load(WorkspaceUnit(bookFile: file))
             let (mine, theirs) = (cut.snapshot(), whole.snapshot())

@@ -3,6 +3,7 @@ import Testing
 @testable import JuiceDiagnostics
 @testable import JuiceBook
 @testable import JuiceLint
+@testable import JuiceEngine
 
 /// The lint-only stages: analyses, rule levels and suppression comments.
 @Suite struct AnalysisTests {
@@ -14,7 +15,7 @@ import Testing
 
     @Test func unusedFruitUnusedRecipeNeverMakeableMissingStock() throws {
         let file = Fixture.path("lint/analysis.yaml")
-        let compilation = RecipeCompiler.compile([try Fixture.source("lint/analysis.yaml")], analysis: true)
+        let compilation = RecipeCompiler.compile([try Fixture.source("lint/analysis.yaml")], analysis: true, pass: OpeningStockAnalysis())
         #expect(compilation.spots == [
             Spot(.missingStock, file, 4, 3),
             Spot(.unusedFruit, file, 5, 3),
@@ -41,13 +42,13 @@ import Testing
               orphan: { kiwi: 1 }
             menu:
               juice: { recipe: { mango: 1 } }
-            """.utf8))], analysis: true)
+            """.utf8))], analysis: true, pass: OpeningStockAnalysis())
         #expect(compilation.spots == [Spot(.unusedFruit, "x.yaml", 1, 20), Spot(.unusedRecipe, "x.yaml", 4, 3)])
     }
 
     @Test func canonicalBookHasOnlyTheIntendedInfo() throws {
         let files = try RecipeSources.load(paths: [Fixture.directory.appendingPathComponent("../../../recipes").path])
-        let compilation = RecipeCompiler.compile(files, analysis: true)
+        let compilation = RecipeCompiler.compile(files, analysis: true, pass: OpeningStockAnalysis())
         #expect(compilation.diagnostics.map(\.rule) == [.neverMakeable])
         #expect(compilation.diagnostics.first?.message
             == "menu item 'strawberry-juice' needs 16 'strawberry' (stock 10), more than the opening stock holds")

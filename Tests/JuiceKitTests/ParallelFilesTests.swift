@@ -5,6 +5,7 @@ import Testing
 @testable import JuiceBook
 @testable import JuiceLint
 @testable import JuiceCommandLine
+@testable import JuiceEngine
 
 /// Reading files in parallel must change nothing: the same diagnostics in the
 /// same order, the same book, whatever the batch boundaries.
@@ -40,7 +41,7 @@ import Testing
     /// paths, and loads them from there with `loader`. The same files go to
     /// the same folder, so that two loaders' diagnostics name the same paths.
     static func load(
-        _ files: [SourceFile], stock: SourceFile?, analysis: Bool, book: Bool, loader: any BookLoader
+        _ files: [SourceFile], stock: SourceFile?, analysis: Bool, pass: (any BookAnalysisPass)? = nil, book: Bool, loader: any BookLoader
     ) throws -> Compilation {
         var hasher = Hasher()
         for file in files + [stock].compactMap({ $0 }) {
@@ -54,18 +55,20 @@ import Testing
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.bytes).write(to: url)
         }
-        var loaded = try loader.load(BookLoadRequest(
+        var request = BookLoadRequest(
             paths: files.map { folder.appendingPathComponent($0.path).path },
             stockPath: stock.map { folder.appendingPathComponent($0.path).path }, analysis: analysis, assemblesBook: book,
             keepsText: false
-        ))
+        )
+        request.pass = pass
+        var loaded = try loader.load(request)
         return loaded.workspace.snapshot().compilation
     }
 
     @Test func parallelAndSequentialCompilationAgree() throws {
         let files = Self.files()
-        let sequential = try Self.load(files, stock: nil, analysis: true, book: true, loader: SequentialBookLoader())
-        let parallel = try Self.load(files, stock: nil, analysis: true, book: true, loader: ParallelBookLoader(parallelAbove: 0))
+        let sequential = try Self.load(files, stock: nil, analysis: true, pass: OpeningStockAnalysis(), book: true, loader: SequentialBookLoader())
+        let parallel = try Self.load(files, stock: nil, analysis: true, pass: OpeningStockAnalysis(), book: true, loader: ParallelBookLoader(parallelAbove: 0))
         #expect(sequential.diagnostics.count > 100)
         #expect(Set(sequential.diagnostics.map(\.rule)).isSuperset(of: [.unknownFruit, .zeroAmount, .duplicateDefinition, .yamlSyntax]))
         #expect(parallel.diagnostics == sequential.diagnostics)
@@ -86,8 +89,8 @@ import Testing
         }
         let stock = SourceFile(path: "stock.yaml", bytes: Array(try Data(contentsOf: folder.appendingPathComponent("stock.yaml"))))
         for stockFile in [nil, stock] {
-            let sequential = try Self.load(files, stock: stockFile, analysis: true, book: true, loader: SequentialBookLoader())
-            let parallel = try Self.load(files, stock: stockFile, analysis: true, book: true, loader: ParallelBookLoader(parallelAbove: 0))
+            let sequential = try Self.load(files, stock: stockFile, analysis: true, pass: OpeningStockAnalysis(), book: true, loader: SequentialBookLoader())
+            let parallel = try Self.load(files, stock: stockFile, analysis: true, pass: OpeningStockAnalysis(), book: true, loader: ParallelBookLoader(parallelAbove: 0))
             #expect(sequential.diagnostics.filter { $0.rule == .duplicateDefinition }.count == (stockFile == nil ? 9 : 10))
             #expect(parallel.diagnostics == sequential.diagnostics)
         }
@@ -131,7 +134,7 @@ import Testing
             }
             files.append(SourceFile(path: "menu-\(file).yaml", bytes: Array(yaml.utf8)))
         }
-        let compilation = RecipeCompiler.snapshot(files, stock: nil, analysis: true, book: true).compilation
+        let compilation = RecipeCompiler.snapshot(files, stock: nil, analysis: true, pass: OpeningStockAnalysis(), book: true).compilation
         let unknown = compilation.diagnostics.filter { $0.rule == .unknownFruit }
         #expect(unknown.count == 12)
         #expect(Dictionary(grouping: unknown, by: \.file).mapValues { $0.map(\.range.start.line) } == unknownLines)

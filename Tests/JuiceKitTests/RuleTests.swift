@@ -1,6 +1,7 @@
 import Testing
 @testable import JuiceDiagnostics
 @testable import JuiceBook
+@testable import JuiceEngine
 
 /// One test per rule, each on a fixture in `Fixtures/`, asserting the rule, the
 /// file, the line and column, and where they carry meaning the end, the notes and
@@ -509,7 +510,7 @@ import Testing
     /// so missing-cost, not this.
     @Test func costTooLargeDirectlyAndThroughARecipe() throws {
         let file = Fixture.path("cost-too-large.yaml")
-        let compilation = RecipeCompiler.compile([try Fixture.source("cost-too-large.yaml")], analysis: true)
+        let compilation = RecipeCompiler.compile([try Fixture.source("cost-too-large.yaml")], analysis: true, pass: OpeningStockAnalysis())
         #expect(compilation.spots == [
             Spot(.costTooLarge, file, 14, 3),
             Spot(.costTooLarge, file, 17, 3),
@@ -524,7 +525,7 @@ import Testing
         #expect(compilation.diagnostics[0].help
             == "costs are counted exactly up to 9223372036854775807 of the smallest currency unit; check the fruits' costs and the amounts the item uses")
         let book = try #require(compilation.book)
-        let costs = try #require(book.costs)
+        let costs = try #require(CostTable(book: book))
         #expect((0..<4).map(costs.menuCost) == [.tooLarge, .tooLarge, .exact(Money(1600)), .unknown])
         #expect(costs.recipeCost(0) == .tooLarge)
         #expect(costs.menu == [nil, nil, Money(1600), nil])
@@ -535,10 +536,10 @@ import Testing
     @Test func costTooLargeHonoursRulesOff() throws {
         let source = try Fixture.source("cost-too-large.yaml")
         let file = Fixture.path("cost-too-large.yaml")
-        let off = RecipeCompiler.snapshot([source], stock: nil, analysis: true, rulesOff: [.costTooLarge], book: false)
+        let off = RecipeCompiler.snapshot([source], stock: nil, analysis: true, rulesOff: [.costTooLarge], pass: OpeningStockAnalysis(), book: false)
         #expect(off.compilation.spots == [Spot(.missingCost, file, 22, 3)])
         #expect(!off.coverage.checked(.costTooLarge, in: file))
-        let others = RecipeCompiler.snapshot([source], stock: nil, analysis: true, rulesOff: [.priceBelowCost, .missingCost], book: false)
+        let others = RecipeCompiler.snapshot([source], stock: nil, analysis: true, rulesOff: [.priceBelowCost, .missingCost], pass: OpeningStockAnalysis(), book: false)
         #expect(others.compilation.spots == [Spot(.costTooLarge, file, 14, 3), Spot(.costTooLarge, file, 17, 3)])
         #expect(others.coverage.checked(.costTooLarge, in: file))
     }

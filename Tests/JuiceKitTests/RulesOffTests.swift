@@ -2,6 +2,7 @@ import Testing
 @testable import JuiceSource
 @testable import JuiceDiagnostics
 @testable import JuiceBook
+@testable import JuiceEngine
 
 /// A rule that is off is not checked at all (`RecipeWorkspace.rulesOff`),
 /// rather than checked and dropped: held equal, over seeded books with
@@ -16,7 +17,7 @@ import Testing
         var compared = 0, skipped = 0
         for seed in 1...UInt64(150) {
             var sequence = EditSequence(seed: seed)
-            var workspace = RecipeWorkspace(analysis: true, book: true)
+            var workspace = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true)
             for _ in 0..<EditSequence.length { _ = sequence.edit(&workspace) }
             let full = sequence.batch()
             for off in offSets {
@@ -25,7 +26,7 @@ import Testing
                 #expect(configuration.rulesOff == Set(off))
                 let files = sequence.paths.map { SourceFile(path: $0, bytes: sequence.files[$0] ?? []) }
                 let lean = RecipeCompiler.snapshot(
-                    files, stock: sequence.stock, analysis: true, rulesOff: configuration.rulesOff, book: true
+                    files, stock: sequence.stock, analysis: true, rulesOff: configuration.rulesOff, pass: OpeningStockAnalysis(), book: true
                 )
                 // The off rules' checks did not run...
                 #expect(!lean.diagnostics.contains { off.contains($0.rule) }, "seed \(seed), off \(off)")

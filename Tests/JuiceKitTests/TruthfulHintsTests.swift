@@ -3,6 +3,7 @@ import Testing
 @testable import JuiceDiagnostics
 @testable import JuiceBook
 @testable import JuiceLint
+@testable import JuiceEngine
 
 /// Issue 11, section 4: warnings and help that tell the truth. Each test
 /// pins a report that used to give false advice.
@@ -76,12 +77,12 @@ import Testing
     }
 
     @Test func theCompilationSaysWhichChecksSkippedPartOfTheBook() {
-        let broken = RecipeCompiler.compile([book(broken: true)], analysis: true)
+        let broken = RecipeCompiler.compile([book(broken: true)], analysis: true, pass: OpeningStockAnalysis())
         #expect(!broken.coverage.checked(.unusedFruit, in: "book.yaml"))
         #expect(!broken.coverage.checked(.unusedRecipe, in: "book.yaml"))
         #expect(broken.coverage.checked(.missingStock, in: "book.yaml"))
         #expect(broken.coverage.checked(.neverMakeable, in: "book.yaml"))
-        let clean = RecipeCompiler.compile([book(broken: false)], analysis: true)
+        let clean = RecipeCompiler.compile([book(broken: false)], analysis: true, pass: OpeningStockAnalysis())
         #expect(clean.coverage.checked(.unusedFruit, in: "book.yaml"))
     }
 
@@ -242,7 +243,7 @@ import Testing
             menu:
               juice: { recipe: { mango: 1 } }
 
-            """.utf8))], analysis: true)
+            """.utf8))], analysis: true, pass: OpeningStockAnalysis())
         // No missing-stock for '': "add ': 0' under 'stock:'" is no advice at all.
         #expect(compilation.spots == [Spot(.invalidName, "x.yaml", 3, 3)])
         #expect(compilation.diagnostics.first?.message == "an id cannot be empty")
@@ -263,7 +264,7 @@ import Testing
               juice: { recipe: { mango: 1, Mango: 1 } }
               odd: { recipe: { "a b": 1 } }
 
-            """.utf8))], analysis: true)
+            """.utf8))], analysis: true, pass: OpeningStockAnalysis())
         // 'Mango' is a valid id (case matters), distinct from 'mango'. Nor
         // is 'odd' reported never-makeable for want of 'a b', a fruit to rename.
         #expect(compilation.spots == [
@@ -287,7 +288,7 @@ import Testing
             menu:
               juice: { recipe: { mango: 1, kiwi: 1 } }
 
-            """.utf8))], analysis: true)
+            """.utf8))], analysis: true, pass: OpeningStockAnalysis())
         #expect(compilation.spots == [Spot(.missingStock, "x.yaml", 1, 20), Spot(.neverMakeable, "x.yaml", 4, 3)])
         #expect(compilation.diagnostics.first?.help == "add 'kiwi: 0' under 'stock:' to say so explicitly")
     }

@@ -3,6 +3,7 @@ import Testing
 @testable import JuiceSource
 @testable import JuiceDiagnostics
 @testable import JuiceBook
+@testable import JuiceEngine
 
 /// The workspace held to the batch compile: over a thousand seeded sequences
 /// of random edits (add, change, break, fix and remove files, set and clear
@@ -20,7 +21,7 @@ import Testing
         var edits = 0
         for seed in 1...UInt64(Self.sequenceCount) {
             var sequence = EditSequence(seed: seed)
-            var workspace = RecipeWorkspace(analysis: true, book: true)
+            var workspace = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true)
             for step in 0..<EditSequence.length {
                 let edit = sequence.edit(&workspace)
                 edits += 1
@@ -73,8 +74,8 @@ import Testing
         var differs = false
         for seed in 1...UInt64(200) where !differs {
             var sequence = EditSequence(seed: seed)
-            var workspace = RecipeWorkspace(analysis: true, book: true)
-            var forgetful = RecipeWorkspace(analysis: true, book: true)
+            var workspace = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true)
+            var forgetful = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true)
             for _ in 0..<EditSequence.length {
                 var replay = sequence
                 _ = sequence.edit(&workspace)
@@ -132,7 +133,7 @@ struct EditSequence {
     func batch() -> WorkspaceSnapshot {
         RecipeCompiler.snapshot(
             paths.map { SourceFile(path: $0, bytes: files[$0] ?? []) }, stock: stock,
-            analysis: true, book: true
+            analysis: true, pass: OpeningStockAnalysis(), book: true
         )
     }
 

@@ -24,7 +24,7 @@ import JuiceEngine
         """
 
     static func workspace() -> RecipeWorkspace {
-        var workspace = RecipeWorkspace(analysis: true, book: true)
+        var workspace = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true)
         workspace.update(path: "book/fruits.yaml", bytes: Array(fruits.utf8))
         workspace.update(path: "book/menu.yaml", bytes: Array(menu.utf8))
         return workspace
@@ -162,7 +162,7 @@ import JuiceEngine
     @Test func unitsBuiltElsewhereLoadTheSame() async {
         let file = SourceFile(path: "book/menu.yaml", bytes: Array(Self.menu.utf8))
         let unit = await Task.detached { WorkspaceUnit(bookFile: file) }.value
-        var loaded = RecipeWorkspace(analysis: true, book: true)
+        var loaded = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis(), book: true)
         loaded.update(path: "book/fruits.yaml", bytes: Array(Self.fruits.utf8))
         loaded.load(unit)
         var built = Self.workspace()

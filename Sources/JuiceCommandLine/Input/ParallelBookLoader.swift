@@ -25,7 +25,9 @@ public struct ParallelBookLoader: BookLoader {
         let totalBytes = files.found.reduce(0) { $0 + $1.size }
         let jobs = Self.jobs(files, cutting: totalBytes >= parallelAbove ? totalBytes : nil)
         let parallel = ParallelFiles.worthIt(files: jobs.count, totalBytes: totalBytes, parallelAbove: parallelAbove)
-        var workspace = RecipeWorkspace(analysis: request.analysis, rulesOff: request.rulesOff, book: request.assemblesBook)
+        var workspace = RecipeWorkspace(
+            analysis: request.analysis, rulesOff: request.rulesOff, pass: request.pass, book: request.assemblesBook
+        )
         var sources: [SourceFile] = []
         var failure: SourceError?
         var pieceJoin: DeclarationCollector.PieceJoin?

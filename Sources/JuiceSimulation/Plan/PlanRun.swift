@@ -280,7 +280,7 @@ public struct PlanRun: Sendable {
                 // A recipe's cost per serving is unknown (nil) only past what
                 // `Money` holds, when every fruit has a cost: waste at cost
                 // is then unknown, as the book's cost table says.
-                let each = book.costs?.recipes.indices.contains(recipe) == true ? book.costs?.recipes[recipe] : nil
+                let each = planner.costs?.recipes.indices.contains(recipe) == true ? planner.costs?.recipes[recipe] : nil
                 guard let sum = total, let each else {
                     total = nil
                     break

@@ -32,9 +32,10 @@ public struct MenuCard: Sendable {
     public init(book: RecipeBook, stock: FruitStore? = nil) {
         self.book = book
         let capacity = Capacity.of(book, stock: stock ?? FruitStore(book: book))
+        let costs = CostTable(book: book)
         rows = book.menu.indices.map { index in
             let item = book.menu[index]
-            let cost = book.costs?.menuCost(index) ?? .unknown
+            let cost = costs?.menuCost(index) ?? .unknown
             let margin = item.price.map { price in cost.map { Money(price).subtracting($0) } } ?? .unknown
             let percent = item.price.flatMap { price in price > 0 ? margin.map { $0.multiplied(by: 100).flatMap { $0.divided(by: price) } } : nil }
                 ?? .unknown

@@ -1,3 +1,4 @@
+import JuiceBook
 /// A figure of money as the tools show it: an exact amount, or why there is
 /// none. Two reasons differ and are told apart: a fruit it depends on has no
 /// `cost:` (`unknown`), or every cost is known but the figure is past what

@@ -1,6 +1,8 @@
+import JuiceBook
 /// What orders take when recipes are made in batches and servings are kept:
-/// the one home of the rule, which the engine makes orders by and the
-/// linker's `never-makeable` check judges the opening stock by.
+/// the one home of the rule, which the engine makes orders by and judges
+/// the opening stock by after linking (`OpeningStockAnalysis`,
+/// `never-makeable`).
 ///
 /// For `n` orders of a menu item, the recipes it reaches are walked from
 /// the item down, each after every recipe that uses it:
@@ -75,6 +77,15 @@ public final class BatchPlanner: Sendable {
     /// none; the linker plans only what its cycle check cleared).
     /// Ingredients that name no recipe of the book, or have an amount
     /// below 1 (which a valid book does not have), are left out.
+    /// The batch rule for `book`'s recipes (`OrderPlanner` makes one per
+    /// book that keeps servings).
+    public convenience init(book: RecipeBook) {
+        self.init(
+            yields: book.recipes.map(\.yield), recipeIngredients: book.recipes.map(\.ingredients),
+            menuIngredients: book.menu.map(\.ingredients)
+        )
+    }
+
     public init(
         yields: [Int], recipeIngredients: [[RecipeBook.Ingredient]], menuIngredients: [[RecipeBook.Ingredient]], walkLimit: Int = 64
     ) {

@@ -1,5 +1,6 @@
+import JuiceBook
 /// What one serving of each recipe and menu item costs, exactly, from the
-/// fruits' `cost:`: the one home of the costing rule, which the book, the
+/// fruits' `cost:`: the one home of the costing rule, which the engine, the
 /// lint rules (`price-below-cost`, `missing-cost`), the menu card, the run's
 /// money and the editor's hover read.
 ///
@@ -103,5 +104,18 @@ public struct CostTable: Sendable {
             total = total.combined(with: each.map { $0.multiplied(by: ingredient.amount) }) { $0.adding($1) }
         }
         return (missing.isEmpty ? total : .unknown, missing.sorted())
+    }
+}
+
+extension CostTable {
+    /// The table of `book`, when some fruit declares a cost; nil otherwise.
+    /// A maker's planner has one (`OrderPlanner.costs`); this is for what
+    /// makes no order (the menu card, the editor's hover).
+    public init?(book: RecipeBook) {
+        guard book.declaresCost else { return nil }
+        self.init(
+            fruitCosts: book.fruits.map(\.cost), yields: book.recipes.map(\.yield),
+            recipeIngredients: book.recipes.map(\.ingredients), menuIngredients: book.menu.map(\.ingredients)
+        )
     }
 }

@@ -1,3 +1,4 @@
+import JuiceBook
 /// The planner's working space (`BatchPlanner.Scratch`), in a file of its
 /// own: the one place that writes through unsafe buffers.
 extension BatchPlanner {
