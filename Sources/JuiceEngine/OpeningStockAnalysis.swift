@@ -92,26 +92,25 @@ package struct OpeningStockAnalysis: BookAnalysisPass {
         _ link: LinkFacts, invalidFruit: [Bool], into diagnostics: inout [Diagnostic], coverage: inout CheckCoverage
     ) {
         if let stockFile = link.stockFile { coverage.restrict(.missingStock, to: stockFile.file) }
-        for index in link.fruitsWithoutStockEntry() {
+        link.forEachFruitWithoutStockEntry { index, fruit, range, stockIsUnknown in
             // An invalid id, or stock another error hid, is not known to be missing.
-            if invalidFruit[index] || link.stockIsUnknown(ofFruit: index) {
+            if invalidFruit[index] || stockIsUnknown {
                 coverage.skip(.missingStock)
-                continue
+                return
             }
-            let fruit = link.fruitID(index)
             guard let stockFile = link.stockFile else {
                 diagnostics.append(Diagnostic(
-                    .missingStock, at: link.fruitRange(index), String("fruit '", fruit, "' has no stock entry, so it starts at 0"),
+                    .missingStock, at: range, String("fruit '", fruit, "' has no stock entry, so it starts at 0"),
                     help: String("add '", fruit, ": 0' under 'stock:' to say so explicitly")
                 ))
-                continue
+                return
             }
             // An empty range is the file's start: it has no `stock:` key.
             let hasSection = stockFile.start != stockFile.end
             diagnostics.append(Diagnostic(
                 .missingStock, at: stockFile,
                 "stock file '\(stockFile.file)' has no entry for fruit '\(fruit)', so it starts at 0",
-                notes: [.init(range: link.fruitRange(index), message: "'\(fruit)' is declared here")],
+                notes: [.init(range: range, message: "'\(fruit)' is declared here")],
                 help: hasSection
                     ? "add '\(fruit): 0' under 'stock:' in '\(stockFile.file)' to say so explicitly"
                     : "add a 'stock:' section with '\(fruit): 0' to '\(stockFile.file)' to say so explicitly"
