@@ -36,11 +36,15 @@ package struct LinkFacts: Sendable {
     /// Where in the linker's diagnostics the pass's go, so that the order
     /// is the one the linker's own analyses had.
     let diagnosticIndex: Int
+    /// By fruit index, the fruits that may stand in for it, resolved; nil
+    /// when the book lists no substitutes.
+    package let substitutes: [[RecipeBook.Substitute]]?
 
     init(
         declarations: BookDeclarations, needs: Linker.NeedTable, rulesOff: Set<Rule>, kinds: [DeclarationKind], lists: RecipeLists?,
-        openingStock: [Int], keepsServings: Bool, isClean: Bool, diagnosticIndex: Int
+        openingStock: [Int], keepsServings: Bool, isClean: Bool, diagnosticIndex: Int, substitutes: [[RecipeBook.Substitute]]? = nil
     ) {
+        self.substitutes = substitutes
         self.declarations = declarations
         self.needs = needs
         self.rulesOff = rulesOff

@@ -36,7 +36,10 @@ extension Linker {
     /// What a later pass reads (`LinkFacts`), recorded where the linker's
     /// own analyses end: its diagnostics go there, after the unknown names
     /// noted so far, which `reportUnknownNames` puts in their places before.
-    func facts(edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, opening: OpeningStock, rulesOff: Set<Rule>) -> LinkFacts {
+    func facts(
+        edges: EdgeTable, kinds: [DeclarationKind], needs: NeedTable, opening: OpeningStock, rulesOff: Set<Rule>,
+        substitutes: [[RecipeBook.Substitute]]?
+    ) -> LinkFacts {
         // Where servings are kept, one order takes what its plan from the
         // opening servings says, not its flattened need: the pass plans it
         // from the lists, as the cost rules cost them.
@@ -49,7 +52,7 @@ extension Linker {
             declarations: declarations, needs: needs, rulesOff: rulesOff, kinds: kinds, lists: lists, openingStock: opening.fruits,
             keepsServings: opening.keepsServings,
             isClean: judgesCosts && unknownNames.isEmpty && !(declarations.diagnostics + diagnostics).containsErrors,
-            diagnosticIndex: diagnostics.count + unknownNames.count
+            diagnosticIndex: diagnostics.count + unknownNames.count, substitutes: substitutes
         )
     }
 

@@ -162,12 +162,14 @@ struct Linker {
             ? SubstituteResolver.reaching(resolved, Self.reach(edges: edges, kinds: kinds, fruits: declarations.fruits.count)) : nil
         let (order, onCycle) = orderAndReportCycles(edges)
         // Without a book to assemble, only never-makeable reads the needs of
-        // what nothing else uses, and only the fruits the stock cannot cover.
-        let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook ? nil : openingStock)
+        // what nothing else uses, and only the fruits the stock cannot cover;
+        // with substitutes it needs all of an item's fruit, since a fruit
+        // serves its own need before it stands in for another.
+        let needs = flatten(edges, order: order, skip: onCycle, shortOnly: wantsBook || resolved != nil ? nil : openingStock)
         if analysis {
             analyse(kinds: kinds, reach: reach, rulesOff: rulesOff)
             if leavingFacts {
-                facts = facts(edges: edges, kinds: kinds, needs: needs, opening: opening, rulesOff: rulesOff)
+                facts = facts(edges: edges, kinds: kinds, needs: needs, opening: opening, rulesOff: rulesOff, substitutes: resolved)
             } else {
                 for rule in LinkFacts.passRules { coverage.skip(rule) }
             }

@@ -62,6 +62,14 @@ package struct OpeningStockAnalysis: BookAnalysisPass {
                 coverage.skip(.neverMakeable)
                 continue
             }
+            // Substitutes may cover what the opening stock lacks: the
+            // engine's rule says whether they do (docs/recipes.md).
+            if let substitutes = link.substitutes {
+                var cover = SubstituteCover(fruits: openingStock.count)
+                cover.begin()
+                for need in itemNeeds { cover.require(need.fruit, need.amount) }
+                if cover.cover(stock: openingStock, substitutes: substitutes) { continue }
+            }
             let detail = short.map { "\($0.amount) '\(link.fruitID($0.fruit))' (stock \(openingStock[$0.fruit]))" }
             let message = "menu item '\(link.blendID(index))' needs \(detail.joined(separator: ", ")), more than the opening stock holds"
             guard let stockFile = link.stockFile else {

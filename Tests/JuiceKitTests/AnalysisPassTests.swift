@@ -35,4 +35,23 @@ import Testing
             #expect(judged.coverage.checked(rule, in: "book.yaml"), "\(rule.id)")
         }
     }
+
+    /// `never-makeable` asks the substitutes rule: an item whose short fruit
+    /// the substitutes cover from the opening stock can be made.
+    @Test(arguments: [(2, false), (1, true)])
+    func neverMakeableCountsSubstitutes(puree: Int, reported: Bool) {
+        let book = SourceFile(path: "book.yaml", bytes: Array("""
+            version: 2
+            fruits:
+              mango: { substitutes: { mango-puree: 2 } }
+              mango-puree:
+            stock: { mango: 1, mango-puree: \(puree) }
+            menu:
+              juice: { recipe: { mango: 2 } }
+            """.utf8))
+        let judged = RecipeCompiler.snapshot([book], stock: nil, analysis: true, pass: OpeningStockAnalysis(), book: false)
+        let spots = judged.diagnostics.filter { $0.rule == .neverMakeable }.map(\.spot.description)
+        #expect(spots == (reported ? [Spot(.neverMakeable, "book.yaml", 7, 3).description] : []))
+        #expect(judged.coverage.checked(.neverMakeable, in: "book.yaml"))
+    }
 }
