@@ -62,11 +62,13 @@ public struct WorkspaceIndex: Sendable {
     init(units: [WorkspaceUnit], book: RecipeBook?) {
         var definitions: [Definition] = []
         var references: [Reference] = []
-        // A file's references: every ingredient, then every stock entry. A
-        // large file's parts are its pieces in order, so each kind is read
-        // from all of them in turn.
+        // A file's references: every ingredient, then every substitute, then
+        // every stock entry. A large file's parts are its pieces in order, so
+        // each kind is read from all of them in turn (the fuzz target
+        // `recipe-bytes` holds the pieces to the whole file).
         for unit in units {
             for file in unit.parts { Self.add(file, to: &definitions, &references) }
+            for file in unit.parts { Self.addSubstitutes(file, to: &references) }
             for entry in unit.parts.flatMap(\.stock) {
                 references.append(Reference(id: entry.fruit, role: .stock, range: entry.range, amount: entry.amount))
             }
@@ -81,7 +83,7 @@ public struct WorkspaceIndex: Sendable {
         referencesByID = Dictionary(grouping: references.indices, by: { references[$0].id })
     }
 
-    /// A part's definitions, ingredient references, then substitute references.
+    /// A part's definitions and ingredient references.
     private static func add(_ file: DeclarationCollector, to definitions: inout [Definition], _ references: inout [Reference]) {
         for entry in file.declarations {
             let declared = entry.definition
@@ -108,6 +110,10 @@ public struct WorkspaceIndex: Sendable {
         for (index, ingredient) in file.ingredients.enumerated() {
             references.append(Reference(id: ingredient.name, role: .ingredient, range: ingredient.range, owner: owners[index]))
         }
+    }
+
+    /// A part's substitute references.
+    private static func addSubstitutes(_ file: DeclarationCollector, to references: inout [Reference]) {
         guard file.declaresSubstitutes else { return }
         for fruit in file.fruits {
             for substitute in fruit.substitutes {

@@ -48,6 +48,27 @@ import Testing
         #expect(fellBack >= Self.caseCount / 5)
     }
 
+    /// Substitute references come after every ingredient reference of the
+    /// file, whether the file is read whole or in pieces (found by the fuzz
+    /// target `recipe-bytes` on a seed with substitutes).
+    @Test(arguments: [30, 48, 64, 120])
+    func aBookWithSubstitutesCutsAsTheWhole(pieceBytes: Int) throws {
+        let text = "version: 2\nfruits:\n  mango:\n    substitutes:\n      frozen-mang: 1\n      papaya: 2\n  frozen-mango:\n"
+            + "stock:\n  mango: 1\n  frozen-mango: 1\nmenu:\n  mango-juice:\n    recipe: { mango: 1 }\n"
+        let file = SourceFile(path: "book.yaml", bytes: Array(text.utf8))
+        let plan = try #require(LargeFileCut(bytes: file.bytes, cores: 2, minimumBytes: 0, pieceBytes: pieceBytes))
+        var worker = DeclarationCollector.Worker()
+        let pieces = plan.pieces.indices.map { worker.collect(piece: $0, of: plan, in: file) }
+        var cut = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis()), whole = RecipeWorkspace(analysis: true, pass: OpeningStockAnalysis())
+        cut.load(WorkspaceUnit(bookFile: file, plan: plan, pieces: pieces))
+        whole.load(WorkspaceUnit(bookFile: file))
+        let (mine, theirs) = (cut.snapshot(), whole.snapshot())
+        #expect(mine.diagnostics == theirs.diagnostics)
+        #expect(mine.index.definitions == theirs.index.definitions)
+        #expect(mine.index.references.map(\.role) == theirs.index.references.map(\.role))
+        #expect(mine.index.references == theirs.index.references)
+    }
+
     /// The line that starts each piece is where libyaml puts it.
     @Test func aCleanBookIsCutAtEntries() throws {
         var text = "version: 1\nfruits:\n  apple:\n  kiwi: { label: Kiwi }\nstock:\n  apple: 3\n  kiwi: 4\nmenu:\n"
