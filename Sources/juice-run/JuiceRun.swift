@@ -76,6 +76,18 @@ struct JuiceRun: ParsableCommand {
         let special: Set<String> = ["replay", "menu", "buy", "plan", "help", "-h", "--help", "--version"]
         let alone = !arguments.contains { special.contains($0) || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental") }
         if alone, let replay = try? Replay.parse(arguments) { runWithMappedExitCodes(replay) }
+        // The same for a subcommand named first: `juice-run plan` started in
+        // 29.5 M instructions through the tree, 24.0 M this way (19.6 M
+        // before the subcommands; its option groups are the rest).
+        if let first = arguments.first, !arguments.dropFirst().contains(where: { special.contains($0) || $0.hasPrefix("--generate-completion") || $0.hasPrefix("--experimental") }) {
+            let rest = Array(arguments.dropFirst())
+            switch first {
+            case "plan": if let plan = try? Plan.parse(rest) { runWithMappedExitCodes(plan) }
+            case "menu": if let menu = try? Menu.parse(rest) { runWithMappedExitCodes(menu) }
+            case "buy": if let buy = try? Buy.parse(rest) { runWithMappedExitCodes(buy) }
+            default: break
+            }
+        }
         mainWithMappedExitCodes()
     }
 }
