@@ -148,9 +148,6 @@ struct SubstituteCover: Sendable {
         for place in 0..<drawn.count where required[drawn[place]] == 0 { body(drawn[place], draw[drawn[place]]) }
     }
 
-    /// Whether the last cover drew on a substitute.
-    var substituted: Bool { !stoodIn.isEmpty }
-
     private mutating func clear() {
         for place in 0..<drawn.count { draw[drawn[place]] = 0 }
         drawn.removeAll()
