@@ -16,7 +16,8 @@ let layers: [(name: String, dependencies: [Target.Dependency])] = [
     ("JuiceYAML", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "CYAML"]),
     ("JuiceBook", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML"]),
     ("JuiceEngine", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook"]),
-    ("JuiceSimulation", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine"]),
+    ("JuiceShop", ["JuiceSupport", "JuiceBook", "JuiceEngine"]),
+    ("JuiceSimulation", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine", "JuiceShop"]),
     ("JuiceLint", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine"]),
     ("JuiceLanguageServer", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML", "JuiceBook", "JuiceEngine"]),
     ("JuiceCommandLine", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceYAML", "JuiceBook", "JuiceSimulation", "JuiceLint", argumentParser]),
@@ -33,17 +34,38 @@ let layerTargets: [Target] = layers.map { layer in
     .target(name: layer.name, dependencies: layer.dependencies, swiftSettings: optimiseAcrossModules)
 }
 
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+
+/// The server's layers, after the command line's: the journal's store
+/// (SQLite through GRDB) and the web counter (Hummingbird). Only
+/// `juice-serve` links them; juice-lint and juice-run never do, so their
+/// start-up and size stay as they were (`Tests/Tools/test_layers.py`).
+let serverLayers: [(name: String, dependencies: [Target.Dependency])] = [
+    ("JuiceStore", ["JuiceBook", "JuiceShop", .product(name: "GRDB", package: "GRDB.swift")]),
+    ("JuiceServer", [
+        "JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine", "JuiceShop", "JuiceStore", "JuiceLint", "JuiceCommandLine",
+        hummingbird, .product(name: "HummingbirdAuth", package: "hummingbird-auth"), .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+    ]),
+]
+
 let package = Package(
     name: "juice-maker",
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "JuiceKit", targets: layers.map(\.name)),
         .executable(name: "juice-lint", targets: ["juice-lint"]),
         .executable(name: "juice-run", targets: ["juice-run"]),
+        .executable(name: "juice-serve", targets: ["juice-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
-    targets: layerTargets + [
+    targets: layerTargets + serverLayers.map { .target(name: $0.name, dependencies: $0.dependencies) } + [
         // The system libyaml, found through pkg-config. Never vendored: the C
         // library is the parser. Only JuiceYAML sees it.
         .systemLibrary(
@@ -60,6 +82,14 @@ let package = Package(
             name: "juice-run",
             dependencies: ["JuiceSupport", "JuiceDiagnostics", "JuiceSimulation", "JuiceCommandLine", argumentParser],
             swiftSettings: optimiseAcrossModules
+        ),
+        .executableTarget(
+            name: "juice-serve",
+            dependencies: ["JuiceServer", "JuiceCommandLine", argumentParser]
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["JuiceSource", "JuiceBook", "JuiceEngine", "JuiceShop", "JuiceStore", "JuiceServer", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(name: "JuiceKitTests", dependencies: layers.map { .target(name: $0.name) } + ["DifferentialSupport"], exclude: ["Fixtures", "Schemas"]),
         .testTarget(

@@ -94,3 +94,17 @@ public struct Shortage: Sendable, Hashable {
         self.standsInFor = standsInFor
     }
 }
+
+extension OrderPlan {
+    /// A plan that was made and recorded elsewhere (a journal's order
+    /// entry), read back so that `FruitStore.apply` replays it and
+    /// `FruitStore.undo` voids it exactly: the engine's own inverse, not a
+    /// copy of it. Its servings' `left` is not needed by either and is 0.
+    public init(recorded menu: Int, times: Int, fruit: [RecipeBook.FruitAmount], batches: [Batch],
+                servings: [(recipe: Int, used: Int, made: Int)], substitutions: [Substitution], cost: Money?) {
+        self.init(
+            menu: menu, times: times, fruit: fruit, batches: batches,
+            servings: servings.map { Servings(recipe: $0.recipe, used: $0.used, made: $0.made, left: 0) },
+            substitutions: substitutions, shortages: [], cost: cost)
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import JuiceSource
 @testable import JuiceBook
+@testable import JuiceShop
 @testable import JuiceEngine
 @testable import JuiceSimulation
 

@@ -3,6 +3,7 @@ import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceSource
 @testable import JuiceBook
+@testable import JuiceShop
 @testable import JuiceSimulation
 
 /// `MenuSearch`: the menu items a partial or misspelt order may mean, by

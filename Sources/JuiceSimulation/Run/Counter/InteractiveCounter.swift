@@ -1,6 +1,7 @@
 @_spi(Internals) import JuiceSupport
 import JuiceBook
 import JuiceEngine
+import JuiceShop
 /// The shop counter of `juice-run --interactive`: the stock and a numbered
 /// menu, orders by number, id or label, and a stock editor offered when an
 /// order is refused, like the iOS teaching app it copies.

@@ -1,0 +1,115 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import JuiceShop
+import JuiceStore
+
+/// An error the API answers with: a status, a stable code and a message,
+/// sent as `{"error": {"code", "message"}}`.
+public struct APIError: Error, Sendable {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var message: String
+    /// Extra fields beside code and message (the short fruit of a refusal).
+    public var details: [String: String] = [:]
+    public var headers: HTTPFields = [:]
+
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    static let signInNeeded = APIError(.unauthorized, "sign-in-needed", "sign in first")
+    static let managerOnly = APIError(.forbidden, "manager-only", "only a manager may do this")
+    static let badCSRF = APIError(.forbidden, "csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")
+
+    /// The API's answer for a shop's refusal.
+    init(_ error: ShopError) {
+        let status: HTTPResponse.Status = switch error {
+        case .unknownItem, .unknownStock, .unknownOrder: .notFound
+        case .badQuantity, .emptyChange: .unprocessableContent
+        case .belowZero, .tooLarge, .alreadyCorrected, .voidOutsideDay, .servingsSinceUsed, .noDayOpen, .dayClosed: .conflict
+        case .inconsistentJournal: .conflict
+        }
+        self.init(status, error.code, error.message)
+    }
+
+    init(_ error: StorageError) {
+        switch error {
+        case .cannotWrite(let why):
+            self.init(.serviceUnavailable, "cannot-write", why + "; try again once the server's disk can be written")
+            headers[.retryAfter] = "5"
+        case .duplicate(let why): self.init(.conflict, "duplicate", why)
+        case .userExists(let name): self.init(.conflict, "user-exists", "a user called '\(name)' already exists")
+        case .unusableDatabase(let why): self.init(.serviceUnavailable, "database", why)
+        case .failed(let why): self.init(.serviceUnavailable, "database", why)
+        }
+    }
+
+    init(_ failure: ShopService.Failure) {
+        switch failure {
+        case .shop(let error): self.init(error)
+        case .storage(let error): self.init(error)
+        case .clientIDReused(let id): self.init(.conflict, "id-reused", "the id '\(id)' was already used for another request")
+        }
+    }
+
+    /// The JSON response.
+    func response() -> Response {
+        var body: [String: String] = details
+        body["code"] = code
+        body["message"] = message
+        let data = (try? JSONEncoder.api.encode(["error": body])) ?? Data("{\"error\":{\"code\":\"error\",\"message\":\"error\"}}".utf8)
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension JSONEncoder {
+    static let api: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+/// Turns every error a route throws into the API's JSON error (pages get
+/// the same body), so nothing reaches a client as a bare 500: a decoding
+/// error or an oversized body is a 4xx with a code.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return error.response()
+        } catch let error as HTTPResponseError {
+            let status = error.status
+            let code = switch status.code {
+            case 413: "body-too-large"
+            case 404: "not-found"
+            case 405: "method-not-allowed"
+            case 400..<500: "bad-request"
+            default: "server"
+            }
+            let message = status.code == 413 ? "the request body is over 64 KiB" : status.reasonPhrase
+            return APIError(status.code >= 500 ? .serviceUnavailable : status, code, message).response()
+        } catch let error as DecodingError {
+            return APIError(.badRequest, "bad-json", Self.describe(error)).response()
+        } catch {
+            context.logger.error("unexpected error: \(error)")
+            return APIError(.serviceUnavailable, "server", "the server could not do this; try again").response()
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "the field '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case .dataCorrupted: "the body is not valid JSON"
+        @unknown default: "the body cannot be read"
+        }
+    }
+}

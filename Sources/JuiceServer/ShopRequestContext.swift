@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HummingbirdAuth
+import JuiceStore
+
+/// A signed-in user, as routes see them: the name and the role the store holds now.
+public struct ShopUser: Sendable, Hashable {
+    public let name: String
+    public let role: StoredUser.Role
+}
+
+/// What the session cookie stands for, kept in the store: the user, and the
+/// CSRF token that unsafe requests must echo in `X-CSRF-Token`.
+public struct ShopSession: Codable, Sendable, Hashable {
+    public var user: String
+    public var csrf: String
+}
+
+/// The request context of every route: hummingbird-auth's identity and
+/// session, and a 64 KiB cap on request bodies.
+public struct ShopRequestContext: AuthRequestContext, SessionRequestContext, RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public var identity: ShopUser?
+    public let sessions: SessionContext<ShopSession>
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        identity = nil
+        sessions = .init()
+    }
+
+    /// Request bodies are capped at 64 KiB: nothing the counter sends comes near it.
+    public var maxUploadSize: Int { 64 * 1024 }
+}
+
+/// hummingbird-auth's session storage, kept in the shop's store (not in
+/// memory), so sessions survive a restart and end when they expire.
+struct StoredSessionDriver: PersistDriver {
+    let storage: any ShopStorage
+
+    private static func milliseconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) }
+
+    private static func expiry(_ expires: Duration?) -> Int64 {
+        let seconds = expires.map { Double($0.components.seconds) } ?? 12 * 3600
+        return milliseconds(Date().addingTimeInterval(seconds))
+    }
+
+    func create<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        if try await storage.session(key: key, now: Self.milliseconds(Date())) != nil { throw PersistError.duplicate }
+        try await storage.setSession(key: key, value: Array(try JSONEncoder().encode(value)), expires: Self.expiry(expires))
+    }
+
+    func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
+        try await storage.setSession(key: key, value: Array(try JSONEncoder().encode(value)), expires: Self.expiry(expires))
+    }
+
+    func get<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws -> Object? {
+        guard let bytes = try await storage.session(key: key, now: Self.milliseconds(Date())) else { return nil }
+        return try? JSONDecoder().decode(type, from: Data(bytes))
+    }
+
+    func remove(key: String) async throws {
+        try await storage.removeSession(key: key)
+    }
+
+    func shutdown() async throws {}
+
+    func run() async throws {
+        // Expired sessions are swept once a minute; a read never returns one anyway.
+        while !Task.isCancelled {
+            try? await storage.removeExpiredSessions(now: Self.milliseconds(Date()))
+            try? await Task.sleep(for: .seconds(60))
+        }
+    }
+}

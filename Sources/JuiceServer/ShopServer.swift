@@ -1,0 +1,345 @@
+import Foundation
+import Hummingbird
+import HummingbirdAuth
+import HummingbirdBcrypt
+import HTTPTypes
+import JuiceShop
+import JuiceStore
+import Logging
+
+/// The web counter: Hummingbird's router with the shop's pages and its
+/// JSON API under `/api` (described in `openapi.yaml`). Routes are thin:
+/// each decodes the request, asks `ShopService` (and through it the shop's
+/// rules), and encodes the answer.
+///
+/// Every route but sign-in needs a session (hummingbird-auth, stored in the
+/// database, HttpOnly, SameSite=Strict, 12 hours idle); manager routes
+/// check the role on the server; unsafe methods need the session's CSRF
+/// token; every response carries a Content-Security-Policy without inline
+/// script, `X-Content-Type-Options` and `frame-ancestors 'none'`.
+public struct ShopServer: Sendable {
+    public let service: ShopService
+    public let storage: any ShopStorage
+    public init(service: ShopService, storage: any ShopStorage) {
+        self.service = service
+        self.storage = storage
+    }
+
+    static let idle: Duration = .seconds(12 * 3600)
+
+    public func router() -> Router<ShopRequestContext> {
+        let router = Router(context: ShopRequestContext.self)
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ContentSecurityMiddleware(contentSecurityPolicy: [
+            .defaultSrc(.self), .scriptSrc(.self), .styleSrc(.self), .imgSrc(.self), .connectSrc(.self),
+            .formAction(.self), .frameAncestors(.none), .baseURI(.none), .objectSrc(.none),
+        ]))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SessionMiddleware(
+            storage: StoredSessionDriver(storage: storage),
+            configuration: .init(sessionCookieParameters: .init(name: "juice_session", path: "/", secure: false, sameSite: .strict),
+                                 defaultSessionExpiration: Self.idle)))
+        router.add(middleware: SignedInMiddleware(storage: storage))
+
+        addSession(to: router)
+        addAPI(to: router)
+        Pages(server: self).add(to: router)
+        return router
+    }
+
+    // MARK: Sessions
+
+    private func addSession(to router: Router<ShopRequestContext>) {
+        router.post("/api/session") { request, context -> Response in
+            try SameOrigin.check(request)
+            let body = try await Self.decode(APIBody.SignIn.self, from: request, context: context)
+            let now = Self.milliseconds()
+            let windowStart = now - 60_000
+            // Five failures within a minute lock the user for a minute.
+            guard try await storage.failedSignIns(user: body.user, since: windowStart) < 5 else {
+                var error = APIError(.tooManyRequests, "locked", "too many failed sign-ins; try again in a minute")
+                error.headers[.retryAfter] = "60"
+                throw error
+            }
+            let user = try await storage.user(named: body.user)
+            // The hash is checked even for an unknown user, so the time taken does not tell which names exist.
+            let hash = user?.passwordHash ?? "$2b$12$C6UzMDM.H6dfI/f/IKcEeO5B0Y1bX7xqgJH8Yy9GzQXvF7kT6Kf2a"
+            let matches = await Task.detached { Bcrypt.verify(body.password, hash: hash) }.value
+            guard let user, matches else {
+                _ = try await storage.recordFailedSignIn(user: body.user, time: now, since: windowStart)
+                throw APIError(.unauthorized, "bad-credentials", "the user name or password is wrong")
+            }
+            let session = ShopSession(user: user.name, csrf: Self.randomToken())
+            context.sessions.createSession(session, expiresIn: Self.idle)
+            return try Self.json(APIBody.SignedIn(user: user.name, role: user.role.rawValue, csrf: session.csrf))
+        }
+        router.delete("/api/session") { request, context -> Response in
+            guard context.identity != nil else { throw APIError.signInNeeded }
+            try CSRF.check(request, context)
+            context.sessions.clearSession()
+            return Response(status: .noContent)
+        }
+    }
+
+    // MARK: The API
+
+    private func addAPI(to router: Router<ShopRequestContext>) {
+        let api = router.group("/api")
+        api.get("/shop") { _, context -> Response in
+            let user = try context.requireUser()
+            return try Self.json(await shopState(for: user))
+        }
+        api.post("/orders") { request, context -> Response in
+            let user = try context.requireUser()
+            try CSRF.check(request, context)
+            let body = try await Self.decode(APIBody.OrderRequest.self, from: request, context: context)
+            try Self.checkClientID(body.id)
+            let actor = ShopService.Actor(user: user.name, role: user.role, till: Self.till(body.till))
+            let outcome = await service.submit(.order(item: body.item, quantity: body.quantity, clientID: body.id, resolves: body.resolves), by: actor)
+            switch outcome {
+            case .success(.written(let entry)), .success(.repeated(let entry)):
+                return try Self.orderAnswer(entry)
+            case .failure(let failure):
+                throw APIError(failure)
+            }
+        }
+        api.get("/journal") { request, context -> Response in
+            let user = try context.requireUser()
+            let day: String
+            if let asked = request.uri.queryParameters.get("day") {
+                day = try Self.checkDay(String(asked))
+            } else {
+                day = await service.currentDay()
+            }
+            var entries = try await service.entries(day: day)
+            if user.role != .manager { entries = entries.filter { $0.user == user.name } }
+            if let till = request.uri.queryParameters.get("till") { entries = entries.filter { $0.till == String(till) } }
+            if let name = request.uri.queryParameters.get("user") { entries = entries.filter { $0.user == String(name) } }
+            return try Self.json(APIBody.Journal(day: day, entries: entries.reversed()))
+        }
+        api.post("/orders/{id}/void") { request, context -> Response in
+            try await correct(request, context, void: true)
+        }
+        api.post("/orders/{id}/refund") { request, context -> Response in
+            try await correct(request, context, void: false)
+        }
+        api.post("/stock") { request, context -> Response in
+            let user = try context.requireManager()
+            try CSRF.check(request, context)
+            let body = try await Self.decode(APIBody.StockRequest.self, from: request, context: context)
+            let edit: Shop.StockEdit
+            switch (body.set, body.add) {
+            case (let value?, nil): edit = .set(value)
+            case (nil, let amount?): edit = .add(amount)
+            default: throw APIError(.unprocessableContent, "bad-stock-change", "give exactly one of 'set' and 'add'")
+            }
+            if let id = body.id { try Self.checkClientID(id) }
+            let outcome = await service.submit(.stock(name: body.fruit, edit: edit, clientID: body.id),
+                                               by: .init(user: user.name, role: user.role, till: Self.till(body.till)))
+            switch outcome {
+            case .success(.written(let entry)): return try Self.json(entry, status: .created)
+            case .success(.repeated(let entry)): return try Self.json(entry, status: .ok)
+            case .failure(let failure): throw APIError(failure)
+            }
+        }
+        api.post("/day/close") { request, context -> Response in
+            let user = try context.requireManager()
+            try CSRF.check(request, context)
+            guard let day = await service.shop.openDay else { throw APIError(ShopError.noDayOpen) }
+            switch await service.submit(.closeDay, by: .init(user: user.name, role: user.role, till: "api")) {
+            case .success: return try Self.json(APIBody.Report(try await service.report(day: day)))
+            case .failure(let failure): throw APIError(failure)
+            }
+        }
+        api.get("/day/{date}/report") { request, context -> Response in
+            let user = try context.requireManager()
+            _ = user
+            let day = try Self.checkDay(context.parameters.get("date") ?? "")
+            let report = APIBody.Report(try await service.report(day: day))
+            if request.uri.queryParameters.get("format") == "csv" {
+                return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"z-report-\(day).csv\""],
+                                body: .init(byteBuffer: ByteBuffer(string: ReportCSV.render(report))))
+            }
+            return try Self.json(report)
+        }
+        api.get("/events") { _, context -> Response in
+            _ = try context.requireUser()
+            let (id, stream) = await service.listen()
+            let service = self.service
+            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: .init { writer in
+                defer { Task { await service.stopListening(id) } }
+                try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
+                for await entry in stream {
+                    let data = String(decoding: try JSONEncoder.api.encode(entry), as: UTF8.self)
+                    try await writer.write(ByteBuffer(string: "id: \(entry.sequence)\nevent: entry\ndata: \(data)\n\n"))
+                }
+                try await writer.finish(nil)
+            })
+        }
+    }
+
+    private func correct(_ request: Request, _ context: ShopRequestContext, void: Bool) async throws -> Response {
+        let user = try context.requireManager()
+        try CSRF.check(request, context)
+        let raw = context.parameters.get("id") ?? ""
+        // An order is named by the till's id for it, or by its journal sequence.
+        let order: JournalEntry?
+        if let sequence = Int64(raw) {
+            order = try await service.entry(sequence: sequence)
+        } else {
+            order = try await service.entry(clientID: raw)
+        }
+        guard let order, case .order = order.event else { throw APIError(ShopError.unknownOrder(raw)) }
+        let request: ShopService.Request = void ? .void(order: order.sequence) : .refund(order: order.sequence)
+        switch await service.submit(request, by: .init(user: user.name, role: user.role, till: "api")) {
+        case .success(.written(let entry)), .success(.repeated(let entry)): return try Self.json(entry, status: .created)
+        case .failure(let failure): throw APIError(failure)
+        }
+    }
+
+    func shopState(for user: ShopUser) async -> APIBody.ShopState {
+        let shop = await service.shop
+        let problems = await service.refusedBookDiagnostics
+        let bookVersion = await service.bookVersion
+        let book = shop.book
+        return APIBody.ShopState(
+            day: shop.openDay ?? shop.lastDay, dayOpen: shop.openDay != nil, bookVersion: bookVersion, sequence: shop.lastSequence,
+            fruits: book.fruits.indices.map { APIBody.Fruit(id: book.fruits[$0].id, label: book.fruits[$0].label, emoji: book.fruits[$0].emoji, count: shop.stock[$0]) },
+            servings: book.keepsServings ? book.recipes.indices.map {
+                APIBody.Servings(id: book.recipes[$0].id, label: book.recipes[$0].label, count: shop.stock.servings.indices.contains($0) ? shop.stock.servings[$0] : 0)
+            } : [],
+            menu: shop.menuStatus.map { status in
+                let item = book.menu[status.menu]
+                return APIBody.MenuItem(id: item.id, label: item.label, price: item.price, status: status.isSoldOut ? "sold-out" : "ready",
+                                        capacity: status.capacity, limitingFruit: status.limitingFruit)
+            },
+            bookProblems: user.role == .manager && !problems.isEmpty ? problems : nil,
+            user: user.name, role: user.role.rawValue
+        )
+    }
+
+    // MARK: Helpers
+
+    static func orderAnswer(_ entry: JournalEntry) throws -> Response {
+        switch entry.event {
+        case .order: return try json(entry, status: .created)
+        case .refusal(let refused):
+            let short = refused.shortages.map { shortage in
+                shortage.standsInFor.map { "\(shortage.fruit) (for \($0))" } ?? shortage.fruit
+            }.joined(separator: ", ")
+            var error = APIError(.conflict, "not-enough-fruit", "not enough fruit: \(short)")
+            error.details["short"] = refused.shortages.map(\.fruit).joined(separator: ",")
+            error.details["refusal"] = String(entry.sequence)
+            return error.response()
+        default: return try json(entry)
+        }
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONEncoder.api.encode(value)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: ShopRequestContext) async throws -> T {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: context.maxUploadSize) } catch {
+            throw APIError(.contentTooLarge, "body-too-large", "the request body is over 64 KiB")
+        }
+        do { return try JSONDecoder().decode(type, from: Data(buffer: buffer)) } catch let error as DecodingError {
+            throw APIError(.badRequest, "bad-json", ErrorMiddleware<ShopRequestContext>.describe(error))
+        }
+    }
+
+    static func checkClientID(_ id: String) throws {
+        guard !id.isEmpty, id.count <= 100, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw APIError(.unprocessableContent, "bad-id", "the id must be 1 to 100 letters, digits, '-' or '_' (a UUID)")
+        }
+    }
+
+    static func checkDay(_ day: String) throws -> String {
+        let parts = day.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let month = Int(parts[1]), (1...12).contains(month), let dayOfMonth = Int(parts[2]), (1...31).contains(dayOfMonth)
+        else { throw APIError(.badRequest, "bad-day", "a day is written YYYY-MM-DD") }
+        return day
+    }
+
+    static func till(_ name: String?) -> String {
+        guard let name else { return "api" }
+        let cleaned = String(name.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.prefix(40).map(Character.init))
+        return cleaned.isEmpty ? "api" : cleaned
+    }
+
+    static func milliseconds() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}
+
+extension ShopRequestContext {
+    func requireUser() throws -> ShopUser {
+        guard let identity else { throw APIError.signInNeeded }
+        return identity
+    }
+
+    func requireManager() throws -> ShopUser {
+        let user = try requireUser()
+        guard user.role == .manager else { throw APIError.managerOnly }
+        return user
+    }
+}
+
+/// Unsafe methods need the session's CSRF token in `X-CSRF-Token`, besides the cookie.
+enum CSRF {
+    static func check(_ request: Request, _ context: ShopRequestContext) throws {
+        guard let session = context.sessions.session,
+              let token = request.headers[HTTPField.Name("X-CSRF-Token")!], !token.isEmpty,
+              token == session.csrf
+        else { throw APIError.badCSRF }
+        try SameOrigin.check(request)
+    }
+}
+
+/// A request that says where it comes from (`Origin`) must come from this server.
+enum SameOrigin {
+    static func check(_ request: Request) throws {
+        guard let origin = request.headers[.origin], origin != "null" else { return }
+        guard let host = request.head.authority,
+              origin == "http://\(host)" || origin == "https://\(host)"
+        else { throw APIError(.forbidden, "cross-origin", "requests from another site are refused") }
+    }
+}
+
+/// Headers no page or answer goes without.
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        response.headers[.init("X-Frame-Options")!] = "DENY"
+        response.headers[.init("Referrer-Policy")!] = "same-origin"
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+}
+
+/// Reads the session's user from the store on every request, so a removed
+/// user is signed out at once and a role change takes effect at once; and
+/// slides the session's 12-hour idle expiry forward.
+struct SignedInMiddleware: RouterMiddleware {
+    let storage: any ShopStorage
+
+    func handle(_ request: Request, context: ShopRequestContext, next: (Request, ShopRequestContext) async throws -> Response) async throws -> Response {
+        var context = context
+        if let session = context.sessions.session {
+            if let user = try await storage.user(named: session.user) {
+                context.identity = ShopUser(name: user.name, role: user.role)
+                _ = context.sessions.updateSession(session, expiresIn: ShopServer.idle)
+            } else {
+                context.sessions.clearSession()
+            }
+        }
+        return try await next(request, context)
+    }
+}

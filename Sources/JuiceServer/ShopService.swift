@@ -1,0 +1,343 @@
+import Foundation
+import JuiceBook
+import JuiceShop
+import JuiceStore
+
+/// The running shop behind the web counter: the shop's state (`Shop`), its
+/// store, and the stream of journal entries every till listens to.
+///
+/// All changes go through one worker in arrival order, so two tills racing
+/// for the last kiwi are decided one after the other on the same stock and
+/// never oversell. The worker takes every request waiting, decides each on
+/// the stock the one before left, writes all their entries in one
+/// transaction (group commit: one fsync for many orders), and only then
+/// answers them and updates the state. A write that fails answers every
+/// request in it with the error and changes nothing.
+public actor ShopService {
+    /// Who is asking, as the session says.
+    public struct Actor: Sendable, Hashable {
+        public var user: String
+        public var role: StoredUser.Role
+        public var till: String
+
+        public init(user: String, role: StoredUser.Role, till: String) {
+            self.user = user
+            self.role = role
+            self.till = till
+        }
+    }
+
+    /// A change a till asks for.
+    public enum Request: Sendable {
+        case order(item: String, quantity: Int, clientID: String, resolves: Int64?)
+        case stock(name: String, edit: Shop.StockEdit, clientID: String?)
+        case setStock(JournalEntry.Stock, reason: String)
+        case void(order: Int64)
+        case refund(order: Int64)
+        case closeDay
+    }
+
+    /// What a change came to.
+    public enum Outcome: Sendable {
+        /// Written now.
+        case written(JournalEntry)
+        /// Written before, by a request with the same client id: the first answer.
+        case repeated(JournalEntry)
+    }
+
+    public enum Failure: Error, Sendable {
+        case shop(ShopError)
+        case storage(StorageError)
+        /// The client id was used before for a different request.
+        case clientIDReused(String)
+    }
+
+    private let storage: any ShopStorage
+    private let clock: @Sendable () -> Date
+    public private(set) var shop: Shop
+    /// Diagnostics of the last book change that was refused, as juice-lint prints them; empty when the book in use is the latest.
+    public private(set) var refusedBookDiagnostics: String = ""
+    /// How many books the service has taken, from 1: the `bookVersion` of `GET /api/shop`.
+    public private(set) var bookVersion = 1
+    private var listeners: [UUID: AsyncStream<JournalEntry>.Continuation] = [:]
+    private var waiting: [(Request, Actor, CheckedContinuation<Result<Outcome, Failure>, Never>)] = []
+    private var working = false
+
+    /// A service over `storage`, selling from `book`: replays the open
+    /// day's journal, or opens the first day with the book's stock.
+    public init(book: RecipeBook, storage: any ShopStorage, clock: @escaping @Sendable () -> Date = Date.init) async throws {
+        self.storage = storage
+        self.clock = clock
+        shop = try await Self.replay(book: book, storage: storage)
+        try await openDayIfNeeded()
+    }
+
+    private static func replay(book: RecipeBook, storage: any ShopStorage) async throws -> Shop {
+        var shop = Shop(book: book)
+        for entry in try await storage.entriesOfLastDay() {
+            do { try shop.apply(entry) } catch {
+                throw Failure.shop(.inconsistentJournal("entry \(entry.sequence) (\(entry.event.kind)): \(error.message)"))
+            }
+        }
+        return shop
+    }
+
+    /// The open day, or the last one when none is open.
+    public func currentDay() -> String { shop.openDay ?? shop.lastDay ?? today() }
+
+    /// Today's date in the server's time zone, `YYYY-MM-DD`.
+    public func today() -> String { Self.dateString(clock()) }
+
+    static func dateString(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+
+    private var now: Int64 { Int64((clock().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    /// Opens a day when none is: today, or the day after the last one closed when that is later.
+    private func openDayIfNeeded() async throws {
+        guard shop.openDay == nil else { return }
+        var day = today()
+        if let last = shop.lastDay, last >= day, let next = Self.day(after: last) { day = next }
+        let entry = JournalEntry(sequence: shop.lastSequence + 1, day: day, time: now, user: "system", till: "server", event: shop.openDayEvent())
+        try await storage.append([entry])
+        try shop.apply(entry)
+        broadcast(entry)
+    }
+
+    static func day(after day: String) -> String? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        guard let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+              let next = calendar.date(byAdding: .day, value: 1, to: date) else { return nil }
+        let out = calendar.dateComponents([.year, .month, .day], from: next)
+        return String(format: "%04d-%02d-%02d", out.year ?? 1970, out.month ?? 1, out.day ?? 1)
+    }
+
+    // MARK: Changes
+
+    /// Asks for a change; returns once it is durable, or refused.
+    public func submit(_ request: Request, by actor: Actor) async -> Result<Outcome, Failure> {
+        await withCheckedContinuation { continuation in
+            waiting.append((request, actor, continuation))
+            if !working {
+                working = true
+                Task { await self.work() }
+            }
+        }
+    }
+
+    private func work() async {
+        while !waiting.isEmpty {
+            let batch = waiting
+            waiting = []
+            await decideAndWrite(batch)
+        }
+        working = false
+    }
+
+    private func decideAndWrite(_ batch: [(Request, Actor, CheckedContinuation<Result<Outcome, Failure>, Never>)]) async {
+        var draft = shop
+        var entries: [JournalEntry] = []
+        var answers: [Result<Outcome, Failure>] = []
+        var byClientID: [String: JournalEntry] = [:]
+        var nextDayOpen: JournalEntry?
+        for (request, actor, _) in batch {
+            do {
+                if let clientID = request.clientID {
+                    if let first = try await earlier(clientID: clientID, batch: byClientID) {
+                        guard request.matches(first) else { throw Failure.clientIDReused(clientID) }
+                        answers.append(.success(.repeated(first)))
+                        continue
+                    }
+                }
+                let event = try await decide(request, on: draft)
+                guard let day = draft.openDay else { throw Failure.shop(.noDayOpen) }
+                let entry = JournalEntry(sequence: draft.lastSequence + 1, day: day, time: now, user: actor.user, till: actor.till, event: event)
+                do { try draft.apply(entry) } catch { throw Failure.shop(error) }
+                entries.append(entry)
+                if let clientID = request.clientID { byClientID[clientID] = entry }
+                answers.append(.success(.written(entry)))
+                if case .dayClose = event {
+                    // The next day opens at once, with the closing stock.
+                    var day = today()
+                    if day <= entry.day, let next = Self.day(after: entry.day) { day = next }
+                    let open = JournalEntry(sequence: draft.lastSequence + 1, day: day, time: now, user: "system", till: "server", event: draft.openDayEvent())
+                    do { try draft.apply(open) } catch { throw Failure.shop(error) }
+                    entries.append(open)
+                    nextDayOpen = open
+                }
+            } catch let failure as Failure {
+                answers.append(.failure(failure))
+            } catch let error as StorageError {
+                answers.append(.failure(.storage(error)))
+            } catch {
+                answers.append(.failure(.storage(.failed("\(error)"))))
+            }
+        }
+        _ = nextDayOpen
+        do {
+            try await storage.append(entries)
+            shop = draft
+            for entry in entries { broadcast(entry) }
+        } catch {
+            let failure = Failure.storage(error as? StorageError ?? .failed("\(error)"))
+            answers = answers.map { answer in
+                if case .success(.written) = answer { return .failure(failure) }
+                return answer
+            }
+        }
+        for (index, (_, _, continuation)) in batch.enumerated() { continuation.resume(returning: answers[index]) }
+    }
+
+    private func earlier(clientID: String, batch: [String: JournalEntry]) async throws -> JournalEntry? {
+        if let entry = batch[clientID] { return entry }
+        do { return try await storage.entry(clientID: clientID) } catch let error as StorageError { throw Failure.storage(error) }
+    }
+
+    private func decide(_ request: Request, on draft: Shop) async throws -> JournalEntry.Event {
+        do {
+            switch request {
+            case .order(let item, let quantity, let clientID, let resolves):
+                return try draft.order(item, quantity: quantity, clientID: clientID, resolves: resolves)
+            case .stock(let name, let edit, let clientID):
+                return try draft.changeStock(name, edit, clientID: clientID)
+            case .setStock(let stock, let reason):
+                return try draft.setStock(stock, reason: reason)
+            case .void(let sequence), .refund(let sequence):
+                guard let order = try await storage.entry(sequence: sequence) ?? draftOrder(sequence, in: draft) else {
+                    throw ShopError.unknownOrder(String(sequence))
+                }
+                let earlier = try await storage.correction(of: sequence)?.event.kind
+                if case .void = request { return try draft.void(order, correctedBy: earlier) }
+                return try draft.refund(order, correctedBy: earlier)
+            case .closeDay:
+                return try draft.closeDay()
+            }
+        } catch let error as ShopError {
+            throw Failure.shop(error)
+        } catch let error as StorageError {
+            throw Failure.storage(error)
+        }
+    }
+
+    /// An order written earlier in the same batch is not in the store yet.
+    private func draftOrder(_ sequence: Int64, in draft: Shop) -> JournalEntry? {
+        guard let made = draft.ordersToday[sequence], let day = draft.openDay else { return nil }
+        return JournalEntry(sequence: sequence, day: day, time: 0, user: "", till: "", event: .order(made))
+    }
+
+    // MARK: Reading
+
+    public func entries(day: String) async throws -> [JournalEntry] { try await storage.entries(day: day) }
+
+    public func entry(sequence: Int64) async throws -> JournalEntry? { try await storage.entry(sequence: sequence) }
+
+    public func entry(clientID: String) async throws -> JournalEntry? { try await storage.entry(clientID: clientID) }
+
+    /// The day's Z report; for the open day, a running one on the stock now.
+    public func report(day: String) async throws -> DayReport {
+        let entries = try await storage.entries(day: day)
+        let closing: JournalEntry.Stock?
+        if day == shop.openDay {
+            closing = shop.stockByID
+        } else if let next = try await nextDayOpening(after: day) {
+            closing = next
+        } else {
+            closing = nil
+        }
+        return DayReport(day: day, entries: entries, closingStock: closing)
+    }
+
+    /// A closed day's closing stock is the next day's opening stock.
+    private func nextDayOpening(after day: String) async throws -> JournalEntry.Stock? {
+        let days = try await storage.days().sorted()
+        guard let index = days.firstIndex(of: day), index + 1 < days.count else { return nil }
+        for entry in try await storage.entries(day: days[index + 1]) {
+            if case .dayOpen(let stock) = entry.event { return stock }
+        }
+        return nil
+    }
+
+    // MARK: Book changes
+
+    /// Takes a new book: the open day's journal is replayed on it, and
+    /// fruits or kept recipes it adds come in with the book's stock, as a
+    /// journal entry. Returns false, keeping the running book, when the
+    /// journal does not replay on it.
+    public func replaceBook(_ book: RecipeBook) async -> Bool {
+        guard let replayed = try? await Self.replay(book: book, storage: storage) else { return false }
+        let known = Set(shop.book.fruits.map(\.id))
+        let knownRecipes = Set(shop.book.recipes.map(\.id))
+        let added = JournalEntry.Stock(
+            fruit: book.fruits.indices.filter { !known.contains(book.fruits[$0].id) }.map { JournalEntry.Count(id: book.fruits[$0].id, count: book.openingStock[$0]) },
+            servings: book.keepsServings
+                ? book.recipes.indices.filter { !knownRecipes.contains(book.recipes[$0].id) && book.openingServings.indices.contains($0) }
+                    .map { JournalEntry.Count(id: book.recipes[$0].id, count: book.openingServings[$0]) }
+                : []
+        )
+        shop = replayed
+        bookVersion += 1
+        refusedBookDiagnostics = ""
+        if !added.fruit.isEmpty || !added.servings.isEmpty {
+            _ = await submit(.setStock(added, reason: "the book added these"), by: Actor(user: "system", role: .manager, till: "server"))
+        }
+        broadcastBookChange()
+        return true
+    }
+
+    /// Keeps the running book and remembers why the new one was refused.
+    public func refuseBook(diagnostics: String) {
+        refusedBookDiagnostics = diagnostics
+        broadcastBookChange()
+    }
+
+    // MARK: Live updates
+
+    /// A stream of every journal entry written from now on (the book's
+    /// changes come as an entry with sequence 0 and kind "book").
+    public func listen() -> (id: UUID, stream: AsyncStream<JournalEntry>) {
+        let (stream, continuation) = AsyncStream<JournalEntry>.makeStream(bufferingPolicy: .bufferingNewest(1000))
+        let id = UUID()
+        listeners[id] = continuation
+        return (id, stream)
+    }
+
+    public func stopListening(_ id: UUID) {
+        listeners.removeValue(forKey: id)?.finish()
+    }
+
+    private func broadcast(_ entry: JournalEntry) {
+        for continuation in listeners.values { continuation.yield(entry) }
+    }
+
+    private func broadcastBookChange() {
+        let entry = JournalEntry(sequence: 0, day: shop.openDay ?? "", time: now, user: "system", till: "server", event: .stockSet(JournalEntry.StockSet(reason: "book", stock: shop.stockByID)))
+        broadcast(entry)
+    }
+}
+
+extension ShopService.Request {
+    /// The client id a retried request is known by.
+    var clientID: String? {
+        switch self {
+        case .order(_, _, let clientID, _): clientID
+        case .stock(_, _, let clientID): clientID
+        default: nil
+        }
+    }
+
+    /// Whether an entry written under this request's client id answers it:
+    /// the same kind of request for the same thing.
+    func matches(_ entry: JournalEntry) -> Bool {
+        switch (self, entry.event) {
+        case (.order(_, let quantity, _, _), .order(let made)): made.quantity == quantity
+        case (.order(_, let quantity, _, _), .refusal(let refused)): refused.quantity == quantity
+        case (.stock, .stockChange): true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import GRDB
+import JuiceShop
+
+/// The embedded store: one SQLite file in WAL mode, through GRDB.
+///
+/// Every change is one transaction, committed with `synchronous = FULL`, so
+/// the WAL is fsync'd before a call returns: what the server acknowledges
+/// survives kill -9 and power loss. The journal table refuses UPDATE and
+/// DELETE (triggers), and unique indexes refuse a repeated client id and a
+/// second correction of one order, whatever the caller checked.
+///
+/// Opening checks that the file is ours (`application_id`), that its schema
+/// is not newer than this build's, and runs the versioned migrations, each
+/// in its own transaction (GRDB's `DatabaseMigrator`).
+public final class SQLiteShopStorage: ShopStorage {
+    /// 'JUIC' in ASCII: written into every database this store makes, so a
+    /// foreign SQLite file is refused instead of altered.
+    static let applicationID: Int32 = 0x4A55_4943
+
+    private let pool: DatabasePool
+    public let path: String
+
+    /// Opens (or creates) the database at `path`.
+    ///
+    /// - Throws: `StorageError.unusableDatabase` for a file that is not
+    ///   SQLite, is corrupt, belongs to another program, or has a schema
+    ///   newer than this build knows.
+    public init(path: String) throws {
+        self.path = path
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // FULL: the WAL is synced at every commit, so a commit that
+            // returned is on disk (NORMAL would sync only at checkpoints).
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        configuration.busyMode = .timeout(5)
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try pool.write { db in
+                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                if id != Self.applicationID {
+                    guard id == 0, tables == 0 else {
+                        throw StorageError.unusableDatabase("'\(path)' is an SQLite database of another program (application_id \(id)); juice-serve will not change it")
+                    }
+                    try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+                }
+            }
+            let migrator = Self.migrator
+            try pool.read { db in
+                if try migrator.hasBeenSuperseded(db) {
+                    let known = Set(migrator.migrations)
+                    let newer = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
+                    throw StorageError.unusableDatabase("'\(path)' has a newer schema (\(newer.joined(separator: ", "))) than this juice-serve knows; use a newer juice-serve")
+                }
+            }
+            try migrator.migrate(pool)
+            try pool.read { db in
+                let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "?"
+                guard check == "ok" else { throw StorageError.unusableDatabase("'\(path)' is damaged: \(check)") }
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StorageError.unusableDatabase("cannot use '\(path)' as a juice-serve database: \(Self.describe(error))")
+        } catch {
+            throw StorageError.unusableDatabase("cannot open '\(path)': \(error)")
+        }
+    }
+
+    /// The schema's versions, oldest first; each runs once, in a transaction.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1-journal-users-sessions") { db in
+            try db.execute(sql: """
+                CREATE TABLE journal (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    day TEXT NOT NULL,
+                    time INTEGER NOT NULL,
+                    user TEXT NOT NULL,
+                    till TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    client_id TEXT,
+                    target INTEGER,
+                    body TEXT NOT NULL
+                );
+                CREATE INDEX journal_day ON journal(day, sequence);
+                CREATE INDEX journal_kind ON journal(kind, sequence);
+                CREATE UNIQUE INDEX journal_client_id ON journal(client_id) WHERE client_id IS NOT NULL;
+                CREATE UNIQUE INDEX journal_correction ON journal(target) WHERE kind IN ('void', 'refund');
+                CREATE TRIGGER journal_no_update BEFORE UPDATE ON journal
+                    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                CREATE TRIGGER journal_no_delete BEFORE DELETE ON journal
+                    BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+                CREATE TABLE users (
+                    name TEXT PRIMARY KEY,
+                    role TEXT NOT NULL CHECK (role IN ('manager', 'staff')),
+                    password_hash TEXT NOT NULL,
+                    created INTEGER NOT NULL
+                );
+                CREATE TABLE sessions (
+                    key TEXT PRIMARY KEY,
+                    value BLOB NOT NULL,
+                    expires INTEGER NOT NULL
+                );
+                CREATE TABLE sign_in_failures (
+                    user TEXT NOT NULL,
+                    time INTEGER NOT NULL
+                );
+                CREATE INDEX sign_in_failures_user ON sign_in_failures(user, time);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: The journal
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    public func append(_ entries: [JournalEntry]) async throws {
+        guard !entries.isEmpty else { return }
+        let rows = try entries.map { entry in
+            let (clientID, target) = Self.keys(of: entry.event)
+            let body = String(decoding: try Self.encoder.encode(entry), as: UTF8.self)
+            return (entry, clientID, target, body)
+        }
+        do {
+            try await pool.write { db in
+                for (entry, clientID, target, body) in rows {
+                    try db.execute(
+                        sql: "INSERT INTO journal (sequence, day, time, user, till, kind, client_id, target, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        arguments: [entry.sequence, entry.day, entry.time, entry.user, entry.till, entry.event.kind, clientID, target, body])
+                }
+            }
+        } catch let error as DatabaseError {
+            throw Self.storageError(error)
+        }
+    }
+
+    public func lastSequence() async throws -> Int64 {
+        try await read { db in try Int64.fetchOne(db, sql: "SELECT max(sequence) FROM journal") ?? 0 }
+    }
+
+    public func entries(day: String) async throws -> [JournalEntry] {
+        try await read { db in try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE day = ? ORDER BY sequence", arguments: [day]) }
+    }
+
+    public func entriesOfLastDay() async throws -> [JournalEntry] {
+        try await read { db in
+            let start = try Int64.fetchOne(db, sql: "SELECT max(sequence) FROM journal WHERE kind = 'day-open'") ?? 0
+            return try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE sequence >= ? ORDER BY sequence", arguments: [start])
+        }
+    }
+
+    public func entry(sequence: Int64) async throws -> JournalEntry? {
+        try await read { db in try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE sequence = ?", arguments: [sequence]).first }
+    }
+
+    public func entry(clientID: String) async throws -> JournalEntry? {
+        try await read { db in
+            try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE client_id = ?", arguments: [clientID]).first
+        }
+    }
+
+    public func correction(of order: Int64) async throws -> JournalEntry? {
+        try await read { db in
+            try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE target = ? AND kind IN ('void', 'refund')", arguments: [order]).first
+        }
+    }
+
+    public func days() async throws -> [String] {
+        try await read { db in try String.fetchAll(db, sql: "SELECT DISTINCT day FROM journal ORDER BY day DESC") }
+    }
+
+    // MARK: Users
+
+    public func addUser(_ user: StoredUser) async throws {
+        do {
+            try await pool.write { db in
+                if try Int.fetchOne(db, sql: "SELECT count(*) FROM users WHERE name = ?", arguments: [user.name]) ?? 0 > 0 {
+                    throw StorageError.userExists(user.name)
+                }
+                try db.execute(sql: "INSERT INTO users (name, role, password_hash, created) VALUES (?, ?, ?, ?)",
+                               arguments: [user.name, user.role.rawValue, user.passwordHash, user.created])
+            }
+        } catch let error as DatabaseError {
+            throw Self.storageError(error)
+        }
+    }
+
+    public func user(named name: String) async throws -> StoredUser? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT name, role, password_hash, created FROM users WHERE name = ?", arguments: [name]).flatMap(Self.user)
+        }
+    }
+
+    public func users() async throws -> [StoredUser] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT name, role, password_hash, created FROM users ORDER BY name").compactMap(Self.user)
+        }
+    }
+
+    public func removeUser(named name: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM users WHERE name = ?", arguments: [name])
+            let removed = db.changesCount > 0
+            try db.execute(sql: "DELETE FROM sessions WHERE value LIKE ?", arguments: ["%\"" + name + "\"%"])
+            return removed
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, forUser name: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE users SET password_hash = ? WHERE name = ?", arguments: [hash, name])
+            return db.changesCount > 0
+        }
+    }
+
+    public func recordFailedSignIn(user: String, time: Int64, since: Int64) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM sign_in_failures WHERE time < ?", arguments: [since])
+            try db.execute(sql: "INSERT INTO sign_in_failures (user, time) VALUES (?, ?)", arguments: [user, time])
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM sign_in_failures WHERE user = ? AND time >= ?", arguments: [user, since]) ?? 0
+        }
+    }
+
+    public func failedSignIns(user: String, since: Int64) async throws -> Int {
+        try await read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sign_in_failures WHERE user = ? AND time >= ?", arguments: [user, since]) ?? 0
+        }
+    }
+
+    // MARK: Sessions
+
+    public func setSession(key: String, value: [UInt8], expires: Int64) async throws {
+        try await write { db in
+            try db.execute(sql: "INSERT INTO sessions (key, value, expires) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, expires = excluded.expires",
+                           arguments: [key, Data(value), expires])
+        }
+    }
+
+    public func session(key: String, now: Int64) async throws -> [UInt8]? {
+        try await read { db in
+            try Data.fetchOne(db, sql: "SELECT value FROM sessions WHERE key = ? AND expires > ?", arguments: [key, now]).map { [UInt8]($0) }
+        }
+    }
+
+    public func removeSession(key: String) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM sessions WHERE key = ?", arguments: [key]) }
+    }
+
+    public func removeExpiredSessions(now: Int64) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM sessions WHERE expires <= ?", arguments: [now]) }
+    }
+
+    // MARK: Helpers
+
+    private func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do { return try await pool.read(body) } catch let error as DatabaseError { throw Self.storageError(error) }
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        do { return try await pool.write(body) } catch let error as DatabaseError { throw Self.storageError(error) }
+    }
+
+    private static func decodeRows(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalEntry] {
+        let decoder = JSONDecoder()
+        return try String.fetchAll(db, sql: sql, arguments: arguments).map { body in
+            do { return try decoder.decode(JournalEntry.self, from: Data(body.utf8)) } catch {
+                throw StorageError.unusableDatabase("a journal entry cannot be read: \(error)")
+            }
+        }
+    }
+
+    private static func user(_ row: Row) -> StoredUser? {
+        guard let role = StoredUser.Role(rawValue: row["role"]) else { return nil }
+        return StoredUser(name: row["name"], role: role, passwordHash: row["password_hash"], created: row["created"])
+    }
+
+    /// The client id and the corrected order an entry's unique indexes hold.
+    private static func keys(of event: JournalEntry.Event) -> (clientID: String?, target: Int64?) {
+        switch event {
+        case .order(let made): (made.clientID, nil)
+        case .refusal(let refused): (refused.clientID, nil)
+        case .stockChange(let change): (change.clientID, nil)
+        case .void(let correction), .refund(let correction): (nil, correction.order)
+        default: (nil, nil)
+        }
+    }
+
+    static func describe(_ error: DatabaseError) -> String {
+        error.message ?? "\(error.resultCode)"
+    }
+
+    static func storageError(_ error: DatabaseError) -> StorageError {
+        switch error.resultCode {
+        case .SQLITE_CONSTRAINT:
+            .duplicate(describe(error))
+        case .SQLITE_FULL:
+            .cannotWrite("the disk is full; nothing was written")
+        case .SQLITE_READONLY:
+            .cannotWrite("the database is read-only; nothing was written")
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN:
+            .cannotWrite("the database cannot be written (\(describe(error))); nothing was written")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            .unusableDatabase("the database is damaged: \(describe(error))")
+        default:
+            .failed(describe(error))
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import JuiceShop
+
+/// The one storage protocol behind the web counter: the journal, the users
+/// and the sessions. SQLite (`SQLiteShopStorage`) is the embedded store; a
+/// PostgreSQL store for a chain of shops goes behind the same protocol.
+///
+/// The promise every store keeps: a call that returns has made its change
+/// durable (on SQLite, the WAL is fsync'd at commit), and a call that
+/// throws has changed nothing. Journal entries are only ever appended.
+public protocol ShopStorage: Sendable {
+    /// Appends `entries`, whose sequences the caller gave (the last one
+    /// written plus one, and on), in one transaction: all are durable when
+    /// it returns, or none is written. A repeated sequence or client id, or
+    /// a second void or refund of one order, throws `StorageError.duplicate`.
+    /// One transaction for many entries is the server's group commit.
+    func append(_ entries: [JournalEntry]) async throws
+
+    /// The largest sequence written, 0 for an empty journal.
+    func lastSequence() async throws -> Int64
+
+    /// The entries of one shop day, in journal order.
+    func entries(day: String) async throws -> [JournalEntry]
+
+    /// The entries from the last day-open on, in journal order: what a
+    /// restarted server replays to rebuild the open day's stock.
+    func entriesOfLastDay() async throws -> [JournalEntry]
+
+    /// One entry by its sequence.
+    func entry(sequence: Int64) async throws -> JournalEntry?
+
+    /// The order, refusal or stock change written for a till's client id.
+    func entry(clientID: String) async throws -> JournalEntry?
+
+    /// The void or refund of an order, if there is one.
+    func correction(of order: Int64) async throws -> JournalEntry?
+
+    /// The days that have entries, newest first.
+    func days() async throws -> [String]
+
+    // MARK: Users
+
+    func addUser(_ user: StoredUser) async throws
+    func user(named name: String) async throws -> StoredUser?
+    func users() async throws -> [StoredUser]
+    /// Removes a user and their sessions; false when there was none.
+    func removeUser(named name: String) async throws -> Bool
+    /// Replaces a user's password hash and ends their sessions; false when there is no such user.
+    func setPasswordHash(_ hash: String, forUser name: String) async throws -> Bool
+
+    /// Records a failed sign-in for `user` at `time` (milliseconds), and
+    /// returns how many the user has had since `since`.
+    func recordFailedSignIn(user: String, time: Int64, since: Int64) async throws -> Int
+    /// How many failed sign-ins `user` has had since `since`.
+    func failedSignIns(user: String, since: Int64) async throws -> Int
+
+    // MARK: Sessions
+
+    /// Stores a session's value until `expires` (milliseconds since 1970).
+    func setSession(key: String, value: [UInt8], expires: Int64) async throws
+    /// A session's value, if it exists and has not expired at `now`.
+    func session(key: String, now: Int64) async throws -> [UInt8]?
+    func removeSession(key: String) async throws
+    /// Ends every session that expired before `now`.
+    func removeExpiredSessions(now: Int64) async throws
+}
+
+/// A user who may sign in, with a bcrypt hash of their password (never the password).
+public struct StoredUser: Sendable, Hashable {
+    public var name: String
+    public var role: Role
+    public var passwordHash: String
+    /// When the user was added, milliseconds since 1970.
+    public var created: Int64
+
+    public init(name: String, role: Role, passwordHash: String, created: Int64) {
+        self.name = name
+        self.role = role
+        self.passwordHash = passwordHash
+        self.created = created
+    }
+
+    /// What a user may do: staff order and see their own journal; managers also edit stock, void, refund and close the day.
+    public enum Role: String, Sendable, Hashable, CaseIterable, Codable {
+        case manager, staff
+    }
+}
+
+/// Why a store refused a call.
+public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// An entry that would repeat a client id, or correct an order twice; nothing was written.
+    case duplicate(String)
+    /// A user name already taken.
+    case userExists(String)
+    /// The disk is full, or the database is read-only: nothing was written.
+    case cannotWrite(String)
+    /// The file is not a juice-serve database: corrupt, foreign, or of a newer schema.
+    case unusableDatabase(String)
+    /// Anything else the database said.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .duplicate(let why): why
+        case .userExists(let name): "a user called '\(name)' already exists"
+        case .cannotWrite(let why): why
+        case .unusableDatabase(let why): why
+        case .failed(let why): why
+        }
+    }
+}
