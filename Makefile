@@ -12,7 +12,7 @@ BIN = .build/debug
 VENV = .build/venv
 SAMPLE = docs/examples/first-morning.orders
 
-.PHONY: all setup build release run test lsp-test-setup tools-test-setup report-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
+.PHONY: serve server-test server-test-setup all setup build release run test lsp-test-setup tools-test-setup report-test-setup clean graph bench bench-setup fuzz fuzz-build fuzz-corpus hostile-timing ci \
   install-stage install uninstall install-test install-test-setup schema-test-setup
 
 all: build
@@ -31,6 +31,19 @@ setup:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyaml-dev pkg-config; \
 	else \
 	  echo "error: libyaml (pkg-config yaml-0.1) is missing; install it with your package manager" >&2; exit 1; \
+	fi
+	@# juice-serve's store is the system SQLite, through GRDB, which needs its headers.
+	@if $(PKG_CONFIG) --exists sqlite3 2>/dev/null; then \
+	  echo "sqlite3 $$($(PKG_CONFIG) --modversion sqlite3) found"; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "SQLite comes with macOS"; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing libsqlite3-dev with apt-get"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev; \
+	else \
+	  echo "error: SQLite's headers (pkg-config sqlite3) are missing; install them with your package manager" >&2; exit 1; \
 	fi
 
 # $(call need-command,COMMAND,DEBIAN-PACKAGE,HOMEBREW-FORMULA): when COMMAND
@@ -159,6 +172,14 @@ uninstall:
 	  if [ -d "$$dest/$$e" ] && [ -z "$$(ls -A "$$dest/$$e")" ]; then rmdir "$$dest/$$e"; echo "removed $$dest/$$e"; fi;; \
 	esac; done
 
+# The web counter on the canonical book at http://127.0.0.1:8080, with its
+# SQLite journal in .juice/shop.sqlite (made on first use). It prints how to
+# add the first manager; no user exists until one is added.
+SERVE_ARGS ?= --recipes recipes
+serve: setup
+	$(SWIFT) build --product juice-serve
+	$(BIN)/juice-serve $(SERVE_ARGS)
+
 run: build
 	@echo
 	@echo "== juice-lint recipes"
@@ -173,7 +194,7 @@ run: build
 # the real pre-commit (two release builds by pre-commit, 1 to 3 minutes each
 # on 2 cores; a later run with the same sources reuses one) and checks
 # action.yml with actionlint. install-test installs into a temporary folder.
-test: build lsp-test-setup tools-test-setup report-test-setup schema-test-setup install-test
+test: build lsp-test-setup tools-test-setup report-test-setup schema-test-setup server-test-setup install-test
 	JUICE_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test --skip-build
 	$(BIN)/juice-lint --strict recipes
 	$(VENV)/bin/python -m pytest Tests/LanguageServer -q
@@ -181,6 +202,39 @@ test: build lsp-test-setup tools-test-setup report-test-setup schema-test-setup 
 	$(VENV)/bin/python -m pytest Tests/Tools -q
 	JUICE_RUN=$(CURDIR)/$(BIN)/juice-run $(VENV)/bin/python -m pytest Tests/Reference -q
 	JUICE_RUN=$(CURDIR)/$(BIN)/juice-run $(VENV)/bin/python -m pytest Tests/Report -q
+	$(MAKE) server-test
+
+# juice-serve from the outside (Tests/Server): the API through real HTTP
+# clients, schemathesis against openapi.yaml, the pages in headless Chromium
+# driven by Playwright with axe-core, and the reliability tests (kill -9
+# under load, a full or read-only disk, bad database files, racing tills,
+# retries). Each test starts its own server on a free port and stops it,
+# even when the test fails.
+# The release build, which install-test has made: bcrypt (cost 12) takes
+# seconds a hash in a debug build.
+server-test: server-test-setup
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product juice-serve
+	JUICE_SERVE=$(CURDIR)/.build/release/juice-serve $(VENV)/bin/python -m pytest Tests/Server -q
+
+# Playwright drives Debian's chromium (no browser download); axe-playwright-python
+# carries axe-core; schemathesis checks the API against openapi.yaml. Pinned,
+# into the same venv, after schema-test-setup so it is made once.
+PLAYWRIGHT_VERSION = 1.65.2
+AXE_PLAYWRIGHT_VERSION = 0.1.8
+SCHEMATHESIS_VERSION = 4.32.5
+REQUESTS_VERSION = 2.34.2
+server-test-setup: schema-test-setup
+	@if $(VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("playwright") != "$(PLAYWRIGHT_VERSION)" or m.version("axe-playwright-python") != "$(AXE_PLAYWRIGHT_VERSION)" or m.version("schemathesis") != "$(SCHEMATHESIS_VERSION)" or m.version("requests") != "$(REQUESTS_VERSION)")' 2>/dev/null; then \
+	  echo "playwright, axe-playwright-python, schemathesis and requests found in $(VENV)"; \
+	else \
+	  echo "installing playwright $(PLAYWRIGHT_VERSION), axe-playwright-python $(AXE_PLAYWRIGHT_VERSION), schemathesis $(SCHEMATHESIS_VERSION) and requests $(REQUESTS_VERSION) into $(VENV)"; \
+	  { [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
+	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check \
+	    "playwright==$(PLAYWRIGHT_VERSION)" "axe-playwright-python==$(AXE_PLAYWRIGHT_VERSION)" \
+	    "schemathesis==$(SCHEMATHESIS_VERSION)" "requests==$(REQUESTS_VERSION)"; \
+	fi
+	$(call need-command,chromium,chromium,chromium)
+	$(call need-command,sqlite3,sqlite3,sqlite)
 
 # pytest-lsp goes into a virtual environment under .build, pinned, so the
 # system Python is left alone and `make clean` removes it; pip runs only when

@@ -26,8 +26,17 @@ public struct DayReport: Sendable, Hashable {
         public var refused = 0
         public var voided = 0
         public var refunded = 0
-        /// Prices of the orders served, less those voided and refunded; nil past 64 bits.
-        public var revenue: Money? = .zero
+        /// Prices of the orders made (each counted once, voided or not),
+        /// exact to 128 bits, as the terminal counter shows its day.
+        public var sales = Revenue()
+        /// Prices paid back by voids and refunds, exact.
+        public var returns = Revenue()
+        /// Sales less returns; nil when it does not fit 64 bits. It can be
+        /// below zero: a refund today of an order made on an earlier day.
+        public var revenue: Money? {
+            guard let sold = sales.exactInt, let paidBack = returns.exactInt else { return nil }
+            return Money(sold).subtracting(Money(paidBack))
+        }
         /// The cost of the fruit the served orders took, refunded ones included
         /// (that fruit was used up); nil when a cost is unknown.
         public var fruitCost: Money? = .zero
@@ -103,7 +112,7 @@ public struct DayReport: Sendable, Hashable {
                     figures.orders += 1
                     figures.served += 1
                     // An item without a price adds nothing, as at the terminal counter.
-                    figures.revenue = Self.add(figures.revenue, Money(made.price ?? 0))
+                    figures.sales.add(made.price ?? 0)
                     figures.fruitCost = Self.add(figures.fruitCost, made.cost?.money)
                 }
             case .refusal:
@@ -115,7 +124,7 @@ public struct DayReport: Sendable, Hashable {
                 count(sold) { figures in
                     figures.served -= 1
                     figures.voided += 1
-                    figures.revenue = Self.add(figures.revenue, Money(-(correction.price ?? 0)))
+                    figures.returns.add(correction.price ?? 0)
                     figures.fruitCost = Self.add(figures.fruitCost, Self.negated(correction.cost?.money))
                 }
             case .refund(let correction):
@@ -123,7 +132,7 @@ public struct DayReport: Sendable, Hashable {
                 // on the day it is given, against the till and user who gave it.
                 count(entry) { figures in
                     figures.refunded += 1
-                    figures.revenue = Self.add(figures.revenue, Money(-(correction.price ?? 0)))
+                    figures.returns.add(correction.price ?? 0)
                     figures.wasteCost = Self.add(figures.wasteCost, correction.cost?.money)
                 }
                 for taken in correction.fruit { waste[taken.id, default: 0] += taken.count }

@@ -335,3 +335,10 @@ public struct Shop: Sendable {
         }
     }
 }
+
+extension Shop {
+    /// Whether one order of a menu item can be made from the stock now (the engine's plan).
+    public func canMake(_ menu: Int) -> Bool {
+        book.menu.indices.contains(menu) && planner.plan(menu, against: stock).isServable
+    }
+}

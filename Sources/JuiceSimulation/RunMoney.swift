@@ -1,4 +1,5 @@
 import JuiceBook
+import JuiceShop
 import JuiceEngine
 
 /// What a run's served orders cost and earned, exactly, in a book that

@@ -1,4 +1,5 @@
 import JuiceBook
+import JuiceShop
 import JuiceEngine
 /// What happened over a whole run.
 public struct SimulationSummary: Sendable, Hashable {

@@ -3,6 +3,7 @@ import Testing
 @_spi(Internals) @testable import JuiceSupport
 @testable import JuiceEngine
 @testable import JuiceSimulation
+@testable import JuiceShop
 
 /// Records what a simulation reports, one line per event.
 struct RecordingReporter: SimulationReporter {

@@ -1,5 +1,6 @@
 @_spi(Internals) import JuiceSupport
 import JuiceBook
+import JuiceShop
 /// `juice-run plan`'s output, as text, one JSON object or CSV: a printer
 /// over `PlanSummary`, which it only reads (docs/planning.md, "Output").
 public struct PlanReport: Sendable {

@@ -1,4 +1,5 @@
 import JuiceBook
+import JuiceShop
 import JuiceEngine
 /// What `juice-run plan` is asked for (docs/planning.md).
 public struct PlanSettings: Sendable, Hashable {

@@ -23,7 +23,11 @@ import JuiceShop
 public struct InteractiveCounter {
     /// The menu and fruit catalog the counter sells from.
     public let book: RecipeBook
-    private var maker: JuiceMaker
+    /// The shop's rules (order, refuse, edit stock, make now), shared with
+    /// the web counter; the counter only reads lines and shows text.
+    private var shop: Shop
+    /// The session's journal, in memory: what the day's summary is built from.
+    private var entries: [JournalEntry] = []
     private let editor: StockEditor
     private let input: () -> String?
     private let output: (String) -> Void
@@ -45,11 +49,22 @@ public struct InteractiveCounter {
         public var revenue: Revenue?
     }
 
-    /// The orders so far, for the summary printed when the counter closes.
-    public private(set) var day = Day()
+    /// The orders so far, for the summary printed when the counter closes:
+    /// the shop's day report of the session's journal (`DayReport`), where
+    /// an order refused and then made after editing counts once, as served.
+    public var day: Day {
+        let total = DayReport(day: Self.day, entries: entries, closingStock: nil).total
+        return Day(orders: total.orders, served: total.served, refused: total.refused, revenue: hasPrices ? total.sales : nil)
+    }
+
+    /// Whether any menu item has a price: without one the day has no revenue, rather than 0.
+    private let hasPrices: Bool
+
+    /// The day the session's journal is written under; the terminal counter keeps no calendar.
+    private static let day = "counter"
 
     /// The stock as it stands.
-    public var store: FruitStore { maker.store }
+    public var store: FruitStore { shop.stock }
 
     /// A counter selling from `book`, starting with `store`; nothing is shown until `run()`.
     ///
@@ -59,7 +74,8 @@ public struct InteractiveCounter {
     ///   - output: text to show, newlines included.
     public init(book: RecipeBook, store: FruitStore, input: @escaping () -> String?, output: @escaping (String) -> Void) {
         self.book = book
-        self.maker = JuiceMaker(book: book, store: store)
+        shop = Shop(book: book)
+        hasPrices = Revenue(tallying: book) != nil
         self.editor = StockEditor(book: book)
         self.input = input
         self.output = output
@@ -69,7 +85,19 @@ public struct InteractiveCounter {
         menuNames = names
         orderSuggestions = SuggestionIndex(book.menu.map(\.id) + book.menu.map(\.label) + Command.allCases.map(\.rawValue))
         menuSearch = MenuSearch(book: book)
-        day.revenue = Revenue(tallying: book)
+        record(.dayOpen(Shop.stock(store, of: book)))
+    }
+
+    /// Writes an event into the session's journal and applies it: the one
+    /// way the counter changes the stock, as the web counter's store does.
+    @discardableResult
+    private mutating func record(_ event: JournalEntry.Event) -> JournalEntry {
+        let entry = JournalEntry(sequence: Int64(entries.count + 1), day: Self.day, time: 0, user: "counter", till: "terminal", event: event)
+        // The shop decided the event on this state, so it applies; a failure
+        // here would be a broken rule, and the stock is then left as it was.
+        guard (try? shop.apply(entry)) != nil else { return entry }
+        entries.append(entry)
+        return entry
     }
 
     /// The summary shown when the counter closes, by `quit`, end of input or a
@@ -88,7 +116,7 @@ public struct InteractiveCounter {
         while true {
             output("> ")
             guard let line = input() else { return endOfInput() }
-            if respond(to: Self.trimmed(line)) == .quit { return maker.store }
+            if respond(to: Self.trimmed(line)) == .quit { return shop.stock }
         }
     }
 
@@ -103,7 +131,7 @@ public struct InteractiveCounter {
     /// Ctrl-D leaves the cursor after a prompt; end the line so the shell's prompt starts afresh.
     private func endOfInput() -> FruitStore {
         output("\n")
-        return maker.store
+        return shop.stock
     }
 
     private mutating func respond(to line: Substring) -> Flow {
@@ -149,51 +177,69 @@ public struct InteractiveCounter {
     private mutating func order(_ index: Int) -> Flow {
         let item = book.menu[index]
         let label = item.label.escapingControlCharacters
-        day.orders += 1
-        switch maker.make(index) {
-        case .served:
-            serve(index)
+        let refusal: JournalEntry
+        let refused: JournalEntry.OrderRefused
+        switch ask(index) {
+        case .order(let made):
+            record(.order(made))
+            serve(made)
             return .goOn
-        case .refused(let short):
-            var text = "\(label) needs more fruit:\n"
-            for shortage in short {
-                // A substitute that ran short says which fruit it stood in for.
-                let standsIn = shortage.standsInFor.map { " for \(book.fruits[$0].id)" } ?? ""
-                text += "  \(book.fruits[shortage.fruit].id)\(standsIn): need \(shortage.need), have \(shortage.have)\n"
-            }
-            output(text)
-            // Counted as refused until it is made after all.
-            day.refused += 1
-            switch ask("Not enough fruit.", "Edit the stock? [y/N] ", yesByDefault: false) {
-            case nil: return .quit
-            case false?: return .goOn
-            case true?: break
-            }
-            guard editStock() == .goOn else { return .quit }
-            let stillShort = maker.shortages(index)
-            guard stillShort.isEmpty else {
-                output("\(label) still needs more fruit (\(TextSimulationReporter.describe(stillShort, book: book))); the order is not made.\n")
-                return .goOn
-            }
-            switch ask(nil, "Make \(item.id.escapingControlCharacters) now? [Y/n] ", yesByDefault: true) {
-            case nil: return .quit
-            case false?: return .goOn
-            case true?:
-                guard case .served = maker.make(index) else { return .goOn }
-                day.refused -= 1
-                serve(index)
-                return .goOn
-            }
+        case .refusal(let short):
+            refusal = record(.refusal(short))
+            refused = short
+        default:
+            return .goOn
+        }
+        var text = "\(label) needs more fruit:\n"
+        for shortage in refused.shortages {
+            // A substitute that ran short says which fruit it stood in for.
+            let standsIn = shortage.standsInFor.map { " for \($0)" } ?? ""
+            text += "  \(shortage.fruit)\(standsIn): need \(shortage.need), have \(shortage.have)\n"
+        }
+        output(text)
+        switch ask("Not enough fruit.", "Edit the stock? [y/N] ", yesByDefault: false) {
+        case nil: return .quit
+        case false?: return .goOn
+        case true?: break
+        }
+        guard editStock() == .goOn else { return .quit }
+        if case .refusal(let still) = ask(index) {
+            output("\(label) still needs more fruit (\(TextSimulationReporter.describe(shortages(still), book: book))); the order is not made.\n")
+            return .goOn
+        }
+        switch ask(nil, "Make \(item.id.escapingControlCharacters) now? [Y/n] ", yesByDefault: true) {
+        case nil: return .quit
+        case false?: return .goOn
+        case true?:
+            // Made good: the day report counts the refusal and this order once, as served.
+            guard case .order(let made) = ask(index, resolving: refusal.sequence) else { return .goOn }
+            record(.order(made))
+            serve(made)
+            return .goOn
         }
     }
 
-    /// Counts a made order and shows it.
-    private mutating func serve(_ index: Int) {
-        day.served += 1
-        if let price = book.menu[index].price { day.revenue?.add(price) }
-        let substitutions = maker.substitutionsMade
+    /// The shop's answer to one order of a menu item, on the stock now; nothing is recorded yet.
+    private func ask(_ index: Int, resolving refusal: Int64? = nil) -> JournalEntry.Event? {
+        try? shop.order(book.menu[index].id, quantity: 1, clientID: String(entries.count + 1), resolves: refusal)
+    }
+
+    /// A refusal's short fruit, by index, as the run's text printer takes them.
+    private func shortages(_ refused: JournalEntry.OrderRefused) -> [Shortage] {
+        refused.shortages.compactMap { short in
+            book.fruitIndex(short.fruit).map { Shortage(fruit: $0, need: short.need, have: short.have, standsInFor: short.standsInFor.flatMap(book.fruitIndex)) }
+        }
+    }
+
+    /// Shows a made order.
+    private func serve(_ made: JournalEntry.OrderMade) {
+        let substitutions = made.substitutions.compactMap { taken -> Substitution? in
+            guard let fruit = book.fruitIndex(taken.fruit), let substitute = book.fruitIndex(taken.substitute) else { return nil }
+            return Substitution(fruit: fruit, substitute: substitute, units: taken.units, covered: taken.covered)
+        }
         let stoodIn = substitutions.isEmpty ? "" : "Made with \(TextSimulationReporter.describe(substitutions, book: book)).\n"
-        output("\(book.menu[index].label.escapingControlCharacters) is ready. Enjoy!\n" + stoodIn + stockTable)
+        let label = book.menuIndex(made.item).map { book.menu[$0].label } ?? made.item
+        output("\(label.escapingControlCharacters) is ready. Enjoy!\n" + stoodIn + stockTable)
     }
 
     /// Asks until the answer is yes or no; Enter takes the default. Nil at end
@@ -231,7 +277,9 @@ public struct InteractiveCounter {
                 output(stockTable)
                 return .goOn
             }
-            output(editor.apply(line, to: &maker.store))
+            let (text, change) = editor.apply(line, to: shop)
+            if let change { record(change) }
+            output(text)
         }
     }
 
@@ -257,7 +305,7 @@ public struct InteractiveCounter {
     private var menuTable: String {
         guard !book.menu.isEmpty else { return "menu: (empty)\n" }
         let rows = book.menu.enumerated().map { index, item in
-            let ready = maker.canMake(index)
+            let ready = shop.canMake(index)
             return [String(index + 1), item.label, item.price.map(String.init) ?? "", ready ? "ready" : "sold out"]
         }
         return "menu:\n" + Self.table(rows, rightAligned: [0, 2])

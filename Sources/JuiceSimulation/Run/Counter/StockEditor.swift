@@ -1,14 +1,16 @@
 @_spi(Internals) import JuiceSupport
 import JuiceBook
 import JuiceEngine
+import JuiceShop
 /// The counter's stock editor: reads `FRUIT +N`, `FRUIT -N` and `FRUIT =N`
 /// lines and applies them to a `FruitStore`, the text version of the teaching
 /// app's stepper screen.
 ///
 /// FRUIT is a fruit's id or label; N is whole decimal digits. The operator and
 /// its number may stand apart or together (`kiwi + 3`, `kiwi=3`). Every change
-/// goes through the store's checked API, so stock never goes below zero and
-/// never overflows: a refused change says why and leaves the stock as it was.
+/// is the shop's stock rule (`Shop.changeStock`, which the web counter
+/// uses too), so stock never goes below zero and never overflows: a refused
+/// change says why and leaves the stock as it was.
 struct StockEditor {
     enum Operation: Equatable {
         case add, take, set
@@ -65,77 +67,60 @@ struct StockEditor {
     /// The fruit a name means, by id or label.
     func fruit(named name: some StringProtocol) -> Int? { fruitNames[String(name)] }
 
-    /// Applies one trimmed, non-empty line to `store` and returns what to show,
-    /// ending in a newline.
-    func apply(_ line: Substring, to store: inout FruitStore) -> String {
-        guard let edit = Self.parse(line) else { return Self.usage }
-        if fruit(named: edit.name) == nil, book.keepsServings, let recipe = book.recipeIndex(String(edit.name)) {
-            return applyServings(edit, recipe: recipe, to: &store)
-        }
-        guard let fruit = fruit(named: edit.name) else {
+    /// Reads one trimmed, non-empty line and asks `shop` for the change it
+    /// means (`Shop.changeStock`, the shop's one rule for stock): returns
+    /// what to show, ending in a newline, and the change to record, nil
+    /// when the line is refused. The stock itself changes only when the
+    /// caller records the event.
+    func apply(_ line: Substring, to shop: Shop) -> (text: String, change: JournalEntry.Event?) {
+        guard let edit = Self.parse(line) else { return (Self.usage, nil) }
+        let servings: Bool
+        let id: String
+        let before: Int
+        if let fruit = fruit(named: edit.name) {
+            servings = false
+            id = book.fruits[fruit].id
+            before = shop.stock[fruit]
+        } else if book.keepsServings, let recipe = book.recipeIndex(String(edit.name)) {
+            servings = true
+            id = book.recipes[recipe].id
+            before = shop.stock.servings.indices.contains(recipe) ? shop.stock.servings[recipe] : 0
+        } else {
             let name = InteractiveCounter.quote(edit.name)
             if let suggestion = fruitSuggestions.closest(to: String(edit.name)) {
-                return "Unknown fruit \(name): did you mean '\(suggestion.escapingControlCharacters)'?\n"
+                return ("Unknown fruit \(name): did you mean '\(suggestion.escapingControlCharacters)'?\n", nil)
             }
             let ids = book.fruits.map(\.id).joined(separator: ", ")
-            return "Unknown fruit \(name). The fruits are: \(ids).\n"
+            return ("Unknown fruit \(name). The fruits are: \(ids).\n", nil)
         }
-        let id = book.fruits[fruit].id
-        let before = store[fruit]
         let amount: Int
         switch edit.amount {
         case .value(let value): amount = value
-        case .negative: return "Refused: stock can never go below 0; \(id) stays at \(before).\n"
-        case .tooLarge: return "Refused: the amount is larger than \(Int.max); \(id) stays at \(before).\n"
+        case .negative:
+            return ("Refused: \(servings ? "servings on hand" : "stock") can never go below 0; \(id) stays at \(before).\n", nil)
+        case .tooLarge: return ("Refused: the amount is larger than \(Int.max); \(id) stays at \(before).\n", nil)
+        }
+        let change: Shop.StockEdit = switch edit.operation {
+        case .add: .add(amount)
+        case .take: .add(-amount)
+        case .set: .set(amount)
         }
         do {
-            switch edit.operation {
-            case .add: try store.restock(fruit, by: amount)
-            case .take: try store.take(fruit, by: amount)
-            case .set: try store.set(fruit, to: amount)
-            }
+            let event = try shop.changeStock(id, change)
+            guard case .stockChange(let changed) = event else { return ("Refused: nothing changed.\n", nil) }
+            return ("\(id): \(before) -> \(changed.after)\(servings ? " on hand" : "")\n", event)
         } catch {
             switch error {
-            case .notEnough:
-                return "Refused: taking \(amount) would leave \(id) below 0; it stays at \(before).\n"
-            case .overflow:
-                return "Refused: \(id) cannot hold more than \(Int.max); it stays at \(before).\n"
-            case .amountTooSmall:
-                return "Refused: add or take at least 1; \(id) stays at \(before).\n"
-            case .unknownFruit:
-                return "Refused: the stock has no count for \(id); nothing changed.\n"
+            case .belowZero:
+                return ("Refused: taking \(amount) would leave \(id) below 0; it stays at \(before).\n", nil)
+            case .tooLarge:
+                return ("Refused: \(id) cannot hold more than \(Int.max); it stays at \(before).\n", nil)
+            case .emptyChange:
+                return ("Refused: add or take at least 1; \(id) stays at \(before).\n", nil)
+            default:
+                return ("Refused: \(error.message); nothing changed.\n", nil)
             }
         }
-        return "\(id): \(before) -> \(store[fruit])\n"
-    }
-
-    /// An edit of a recipe's servings on hand, in a book that keeps them.
-    private func applyServings(_ edit: Edit, recipe: Int, to store: inout FruitStore) -> String {
-        let id = book.recipes[recipe].id
-        let before = store.servings.indices.contains(recipe) ? store.servings[recipe] : 0
-        let amount: Int
-        switch edit.amount {
-        case .value(let value): amount = value
-        case .negative: return "Refused: servings on hand can never go below 0; \(id) stays at \(before).\n"
-        case .tooLarge: return "Refused: the amount is larger than \(Int.max); \(id) stays at \(before).\n"
-        }
-        do {
-            switch edit.operation {
-            case .add: try store.restock(recipe: recipe, by: amount)
-            case .set: try store.set(recipe: recipe, to: amount)
-            case .take:
-                guard amount >= 1 else { return "Refused: add or take at least 1; \(id) stays at \(before).\n" }
-                guard amount <= before else { return "Refused: taking \(amount) would leave \(id) below 0; it stays at \(before).\n" }
-                try store.set(recipe: recipe, to: before - amount)
-            }
-        } catch {
-            switch error {
-            case .overflow: return "Refused: \(id) cannot hold more than \(Int.max); it stays at \(before).\n"
-            case .amountTooSmall: return "Refused: add or take at least 1; \(id) stays at \(before).\n"
-            case .notEnough, .unknownFruit: return "Refused: nothing changed.\n"
-            }
-        }
-        return "\(id): \(before) -> \(store.servings[recipe]) on hand\n"
     }
 
     /// Reads `NAME OP DIGITS` from the right, so a name may hold spaces or

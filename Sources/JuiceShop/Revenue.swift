@@ -7,8 +7,8 @@ import JuiceBook
 /// `Int128`, which older Apple platforms lack.)
 public struct Revenue: Sendable, Hashable, CustomStringConvertible {
     /// The upper and lower 64 bits of the sum.
-    private var high: UInt64 = 0
-    private var low: UInt64 = 0
+    @usableFromInline var high: UInt64 = 0
+    @usableFromInline var low: UInt64 = 0
 
     /// Nothing taken yet.
     public init() {}
@@ -23,7 +23,10 @@ public struct Revenue: Sendable, Hashable, CustomStringConvertible {
 
     /// Adds one served order's price; prices are never negative, and one that
     /// were would count as 0 rather than wrap the sum.
-    public mutating func add(_ price: Int) {
+    ///
+    /// Inlinable: the replay adds a price per order, across the module
+    /// boundary since this type moved to JuiceShop for the shop's day report.
+    @inlinable public mutating func add(_ price: Int) {
         guard price > 0 else { return }
         let (sum, carry) = low.addingReportingOverflow(UInt64(price))
         low = sum
