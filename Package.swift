@@ -35,18 +35,21 @@ let layerTargets: [Target] = layers.map { layer in
 }
 
 let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdAuth: Target.Dependency = .product(name: "HummingbirdAuth", package: "hummingbird-auth")
+let hummingbirdBcrypt: Target.Dependency = .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")
+let hummingbirdTesting: Target.Dependency = .product(name: "HummingbirdTesting", package: "hummingbird")
+let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 
 /// The server's layers, after the command line's: the journal's store
 /// (SQLite through GRDB) and the web counter (Hummingbird). Only
 /// `juice-serve` links them; juice-lint and juice-run never do, so their
 /// start-up and size stay as they were (`Tests/Tools/test_layers.py`).
 let serverLayers: [(name: String, dependencies: [Target.Dependency])] = [
-    ("JuiceStore", ["JuiceBook", "JuiceShop", .product(name: "GRDB", package: "GRDB.swift")]),
-    ("JuiceServer", [
-        "JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceEngine", "JuiceShop", "JuiceStore", "JuiceLint", "JuiceCommandLine",
-        hummingbird, .product(name: "HummingbirdAuth", package: "hummingbird-auth"), .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-    ]),
+    ("JuiceStore", ["JuiceShop", grdb]),
+    ("JuiceServer", ["JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceShop", "JuiceStore", hummingbird, hummingbirdAuth, hummingbirdBcrypt, httpTypes, logging, serviceLifecycle]),
 ]
 
 let package = Package(
@@ -64,8 +67,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
     ],
-    targets: layerTargets + serverLayers.map { .target(name: $0.name, dependencies: $0.dependencies) } + [
+    targets: layerTargets + serverLayers.map { .target(name: $0.name, dependencies: $0.dependencies, swiftSettings: optimiseAcrossModules) } + [
         // The system libyaml, found through pkg-config. Never vendored: the C
         // library is the parser. Only JuiceYAML sees it.
         .systemLibrary(
@@ -85,11 +90,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "juice-serve",
-            dependencies: ["JuiceServer", "JuiceCommandLine", argumentParser]
+            dependencies: ["JuiceServer", "JuiceStore", argumentParser],
+            swiftSettings: optimiseAcrossModules
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["JuiceSource", "JuiceBook", "JuiceEngine", "JuiceShop", "JuiceStore", "JuiceServer", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["JuiceSource", "JuiceBook", "JuiceEngine", "JuiceShop", "JuiceStore", "JuiceServer", hummingbird, hummingbirdBcrypt, hummingbirdTesting, httpTypes],
+            path: "Tests/ServerTests"
         ),
         .testTarget(name: "JuiceKitTests", dependencies: layers.map { .target(name: $0.name) } + ["DifferentialSupport"], exclude: ["Fixtures", "Schemas"]),
         .testTarget(

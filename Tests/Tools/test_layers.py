@@ -27,16 +27,30 @@ LAYERS = [
     "JuiceYAML",
     "JuiceBook",
     "JuiceEngine",
+    "JuiceShop",
     "JuiceSimulation",
     "JuiceLint",
     "JuiceLanguageServer",
     "JuiceCommandLine",
 ]
-# The driver layer: the command line module and the two executables on it.
-DRIVER = {"JuiceCommandLine", "juice-lint", "juice-run"}
-EXECUTABLES = ["juice-lint", "juice-run"]
+# The server's layers, after the command line's (`serverLayers` in
+# Package.swift): only juice-serve links them.
+SERVER_LAYERS = ["JuiceStore", "JuiceServer"]
+# The driver layer: the command line module and the two executables on it;
+# the server's layers and juice-serve are the server's edge (sockets, files,
+# the database, signals).
+DRIVER = {"JuiceCommandLine", "juice-lint", "juice-run", "JuiceStore", "JuiceServer", "juice-serve"}
+EXECUTABLES = ["juice-lint", "juice-run", "juice-serve"]
 # Test targets and where their sources are.
-TEST_TARGETS = {"JuiceKitTests": "Tests/JuiceKitTests", "EndToEndTests": "Tests/EndToEndTests"}
+TEST_TARGETS = {"JuiceKitTests": "Tests/JuiceKitTests", "EndToEndTests": "Tests/EndToEndTests", "ServerTests": "Tests/ServerTests"}
+# Products of other packages, as Package.swift names them, and the module each gives.
+PRODUCTS = {
+    "argumentParser": "ArgumentParser", "hummingbird": "Hummingbird", "hummingbirdAuth": "HummingbirdAuth",
+    "hummingbirdBcrypt": "HummingbirdBcrypt", "hummingbirdTesting": "HummingbirdTesting", "httpTypes": "HTTPTypes",
+    "logging": "Logging", "serviceLifecycle": "ServiceLifecycle", "grdb": "GRDB",
+}
+# What juice-lint and juice-run must never link.
+SERVER_MODULES = set(SERVER_LAYERS) | {"Hummingbird", "HummingbirdAuth", "HummingbirdBcrypt", "GRDB", "ServiceLifecycle", "HTTPTypes", "Logging"}
 # Siblings: none of these may depend on another.
 SIBLINGS = ["JuiceLint", "JuiceSimulation", "JuiceLanguageServer"]
 # `Synchronization` outside the driver: each file is justified under
@@ -74,13 +88,11 @@ def declared_dependencies(package):
     declared = {}
     for name, body in re.findall(r'^\s*\("(Juice\w+)",\s*\[(.*?)\]\),?\s*$', package, re.M):
         names = re.findall(r'"(\w+)"', body)
-        if "argumentParser" in body:
-            names.append("ArgumentParser")
+        names += [module for variable, module in PRODUCTS.items() if re.search(rf"\b{variable}\b", body)]
         declared[name] = set(names)
     for name, body in re.findall(r'name:\s*"([\w-]+)",\s*dependencies:\s*(.*?\]),\s*(?:exclude|swiftSettings|path)', package, re.S):
         names = set(re.findall(r'"(\w+)"', body)) - {"swift-argument-parser"}
-        if "argumentParser" in body:
-            names.add("ArgumentParser")
+        names |= {module for variable, module in PRODUCTS.items() if re.search(rf"\b{variable}\b", body)}
         if "layers.map" in body:
             names |= set(LAYERS)
         declared[name] = names
@@ -126,26 +138,46 @@ def layer_order_problems(declared):
 def test_package_lists_the_layers_in_flow_order():
     package = (ROOT / "Package.swift").read_text()
     listed = re.findall(r'^\s*\("(Juice\w+)",', package, re.M)
-    assert listed == LAYERS
+    assert listed == LAYERS + SERVER_LAYERS
     # Every layer folder exists and nothing else sits beside them unlisted.
     folders = sorted(p.name for p in SOURCES.iterdir() if p.is_dir())
-    assert sorted(LAYERS + EXECUTABLES + ["CYAML"]) == folders
+    assert sorted(LAYERS + SERVER_LAYERS + EXECUTABLES + ["CYAML"]) == folders
 
 
-@pytest.mark.parametrize("module", LAYERS + EXECUTABLES)
+@pytest.mark.parametrize("module", LAYERS + SERVER_LAYERS + EXECUTABLES)
 def test_no_module_imports_a_later_layer(module):
-    own = LAYERS.index(module) if module in LAYERS else len(LAYERS)
+    order = LAYERS + SERVER_LAYERS
+    own = order.index(module) if module in order else len(order)
     wrong = []
     for path in swift_files(module):
         for name in IMPORT.findall(path.read_text()):
             if name == "CYAML" and module != "JuiceYAML":
                 wrong.append(f"{path.relative_to(ROOT)}: imports CYAML (libyaml stays behind JuiceYAML)")
-            if name in LAYERS and LAYERS.index(name) >= own:
+            if name in order and order.index(name) >= own:
                 wrong.append(f"{path.relative_to(ROOT)}: {module} imports {name}")
     assert wrong == []
 
 
-@pytest.mark.parametrize("target", LAYERS + EXECUTABLES + list(TEST_TARGETS))
+def linked_modules(target, declared):
+    """Every module a target links, through its dependencies' dependencies."""
+    seen, todo = set(), [target]
+    while todo:
+        for name in declared.get(todo.pop(), set()):
+            if name not in seen:
+                seen.add(name)
+                todo.append(name)
+    return seen
+
+
+@pytest.mark.parametrize("tool", ["juice-lint", "juice-run"])
+def test_the_tools_do_not_link_the_server(tool):
+    declared = declared_dependencies((ROOT / "Package.swift").read_text())
+    assert linked_modules(tool, declared) & SERVER_MODULES == set()
+    # and the check sees the server where it is
+    assert {"JuiceServer", "Hummingbird", "GRDB"} <= linked_modules("juice-serve", declared)
+
+
+@pytest.mark.parametrize("target", LAYERS + SERVER_LAYERS + EXECUTABLES + list(TEST_TARGETS))
 def test_each_target_declares_exactly_what_it_imports(target):
     declared = declared_dependencies((ROOT / "Package.swift").read_text())
     assert target in declared
