@@ -62,7 +62,7 @@ public enum ServerLauncher {
         let app = Application(
             router: server.router(),
             configuration: .init(address: .hostname(host, port: port), serverName: "juice-serve"),
-            services: [StoredSessionDriver(storage: storage), BookWatcher(source: source, service: service, log: log)],
+            services: [StoredSessionDriver(storage: storage), BookWatcher(source: source, service: service, log: log), LiveUpdatesCloser(service: service)],
             onServerRunning: { channel in
                 let users = (try? await storage.users().count) ?? 0
                 log("juice-serve: serving \(source.paths.joined(separator: ", ")) at http://\(host):\(channel.localAddress?.port ?? port) (database \(database))")
@@ -145,6 +145,17 @@ public struct LaunchError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// Ends the tills' event streams when the server is asked to stop, which
+/// would otherwise wait on them for ever.
+struct LiveUpdatesCloser: Service {
+    let service: ShopService
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        await service.stopAllListening()
+    }
+}
+
 /// Watches the book's files once a second. A change that loads without
 /// errors is taken at once (every till sees the new menu); one with errors
 /// is refused, the running book stays, and managers see the errors.
@@ -154,9 +165,15 @@ struct BookWatcher: Service {
     let log: @Sendable (String) -> Void
 
     func run() async throws {
-        var seen = source.fingerprint()
+        let seen = source.fingerprint()
+        // The loop ends when the server shuts down.
+        try? await cancelWhenGracefulShutdown { try await watch(from: seen) }
+    }
+
+    private func watch(from start: [String: String]) async throws {
+        var seen = start
         while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(1))
+            try await Task.sleep(for: .seconds(1))
             let now = source.fingerprint()
             guard now != seen else { continue }
             seen = now

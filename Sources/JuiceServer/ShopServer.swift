@@ -6,6 +6,7 @@ import HTTPTypes
 import JuiceShop
 import JuiceStore
 import Logging
+import ServiceLifecycle
 
 /// The web counter: Hummingbird's router with the shop's pages and its
 /// JSON API under `/api` (described in `openapi.yaml`). Routes are thin:
@@ -69,7 +70,7 @@ public struct ShopServer: Sendable {
                 _ = try await storage.recordFailedSignIn(user: body.user, time: now, since: windowStart)
                 throw APIError(.unauthorized, "bad-credentials", "the user name or password is wrong")
             }
-            let session = ShopSession(user: user.name, csrf: Self.randomToken())
+            let session = ShopSession(user: user.name, csrf: Self.randomToken(), renewed: now)
             context.sessions.createSession(session, expiresIn: Self.idle)
             return try Self.json(APIBody.SignedIn(user: user.name, role: user.role.rawValue, csrf: session.csrf))
         }
@@ -169,7 +170,8 @@ public struct ShopServer: Sendable {
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: .init { writer in
                 defer { Task { await service.stopListening(id) } }
                 try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
-                for await entry in stream {
+                // Ends with the server: an open stream would otherwise hold a graceful shutdown forever.
+                for await entry in stream.cancelOnGracefulShutdown() {
                     let data = String(decoding: try JSONEncoder.api.encode(entry), as: UTF8.self)
                     try await writer.write(ByteBuffer(string: "id: \(entry.sequence)\nevent: entry\ndata: \(data)\n\n"))
                 }
@@ -335,7 +337,12 @@ struct SignedInMiddleware: RouterMiddleware {
         if let session = context.sessions.session {
             if let user = try await storage.user(named: session.user) {
                 context.identity = ShopUser(name: user.name, role: user.role)
-                _ = context.sessions.updateSession(session, expiresIn: ShopServer.idle)
+                let now = ShopServer.milliseconds()
+                if now - (session.renewed ?? 0) >= 60_000 {
+                    var renewed = session
+                    renewed.renewed = now
+                    _ = context.sessions.updateSession(renewed, expiresIn: ShopServer.idle)
+                }
             } else {
                 context.sessions.clearSession()
             }

@@ -60,6 +60,8 @@ public actor ShopService {
     /// How many books the service has taken, from 1: the `bookVersion` of `GET /api/shop`.
     public private(set) var bookVersion = 1
     private var listeners: [UUID: AsyncStream<JournalEntry>.Continuation] = [:]
+    /// Set once the server is shutting down: no new stream is kept open.
+    private var closed = false
     private var waiting: [(Request, Actor, CheckedContinuation<Result<Outcome, Failure>, Never>)] = []
     private var working = false
 
@@ -144,21 +146,32 @@ public actor ShopService {
         var entries: [JournalEntry] = []
         var answers: [Result<Outcome, Failure>] = []
         var byClientID: [String: JournalEntry] = [:]
+        var batchEntries: [Int64: JournalEntry] = [:]
         var nextDayOpen: JournalEntry?
+        // Every client id of the batch is looked up in one read.
+        var written: [String: JournalEntry] = [:]
+        var lookupFailure: Failure?
+        do {
+            written = try await storage.entries(clientIDs: batch.compactMap { $0.0.clientID })
+        } catch {
+            lookupFailure = .storage(error as? StorageError ?? .failed("\(error)"))
+        }
         for (request, actor, _) in batch {
             do {
                 if let clientID = request.clientID {
-                    if let first = try await earlier(clientID: clientID, batch: byClientID) {
+                    if let lookupFailure { throw lookupFailure }
+                    if let first = byClientID[clientID] ?? written[clientID] {
                         guard request.matches(first) else { throw Failure.clientIDReused(clientID) }
                         answers.append(.success(.repeated(first)))
                         continue
                     }
                 }
-                let event = try await decide(request, on: draft)
+                let event = try await decide(request, on: draft, batchOrders: batchEntries)
                 guard let day = draft.openDay else { throw Failure.shop(.noDayOpen) }
                 let entry = JournalEntry(sequence: draft.lastSequence + 1, day: day, time: now, user: actor.user, till: actor.till, event: event)
                 do { try draft.apply(entry) } catch { throw Failure.shop(error) }
                 entries.append(entry)
+                batchEntries[entry.sequence] = entry
                 if let clientID = request.clientID { byClientID[clientID] = entry }
                 answers.append(.success(.written(entry)))
                 if case .dayClose = event {
@@ -193,12 +206,8 @@ public actor ShopService {
         for (index, (_, _, continuation)) in batch.enumerated() { continuation.resume(returning: answers[index]) }
     }
 
-    private func earlier(clientID: String, batch: [String: JournalEntry]) async throws -> JournalEntry? {
-        if let entry = batch[clientID] { return entry }
-        do { return try await storage.entry(clientID: clientID) } catch let error as StorageError { throw Failure.storage(error) }
-    }
-
-    private func decide(_ request: Request, on draft: Shop) async throws -> JournalEntry.Event {
+    /// - Parameter batchOrders: entries written earlier in the same batch, not in the store yet.
+    private func decide(_ request: Request, on draft: Shop, batchOrders: [Int64: JournalEntry]) async throws -> JournalEntry.Event {
         do {
             switch request {
             case .order(let item, let quantity, let clientID, let resolves):
@@ -208,7 +217,7 @@ public actor ShopService {
             case .setStock(let stock, let reason):
                 return try draft.setStock(stock, reason: reason)
             case .void(let sequence), .refund(let sequence):
-                guard let order = try await storage.entry(sequence: sequence) ?? draftOrder(sequence, in: draft) else {
+                guard let order = try await storage.entry(sequence: sequence) ?? batchOrders[sequence] else {
                     throw ShopError.unknownOrder(String(sequence))
                 }
                 let earlier = try await storage.correction(of: sequence)?.event.kind
@@ -222,12 +231,6 @@ public actor ShopService {
         } catch let error as StorageError {
             throw Failure.storage(error)
         }
-    }
-
-    /// An order written earlier in the same batch is not in the store yet.
-    private func draftOrder(_ sequence: Int64, in draft: Shop) -> JournalEntry? {
-        guard let made = draft.ordersToday[sequence], let day = draft.openDay else { return nil }
-        return JournalEntry(sequence: sequence, day: day, time: 0, user: "", till: "", event: .order(made))
     }
 
     // MARK: Reading
@@ -302,8 +305,20 @@ public actor ShopService {
     public func listen() -> (id: UUID, stream: AsyncStream<JournalEntry>) {
         let (stream, continuation) = AsyncStream<JournalEntry>.makeStream(bufferingPolicy: .bufferingNewest(1000))
         let id = UUID()
+        if closed {
+            continuation.finish()
+            return (id, stream)
+        }
         listeners[id] = continuation
         return (id, stream)
+    }
+
+    /// Ends every stream, so a server shutting down is not held open by
+    /// the tills' event streams; a till's browser reconnects to the next server.
+    public func stopAllListening() {
+        for continuation in listeners.values { continuation.finish() }
+        listeners = [:]
+        closed = true
     }
 
     public func stopListening(_ id: UUID) {

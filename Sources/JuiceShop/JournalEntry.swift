@@ -239,6 +239,8 @@ public struct JournalEntry: Sendable, Hashable, Codable {
         public var price: Int?
         public var cost: Fraction?
         public var fruit: [Count]
+        /// The order's servings used and made, which a void puts back.
+        public var servings: [ServingsChange]
 
         public init(order: Int64, made: OrderMade) {
             self.order = order
@@ -247,6 +249,12 @@ public struct JournalEntry: Sendable, Hashable, Codable {
             price = made.price
             cost = made.cost
             fruit = made.fruit
+            servings = made.servings
+        }
+
+        /// The order as far as its stock goes: what a void undoes.
+        var taken: OrderMade {
+            OrderMade(clientID: clientID, item: item, quantity: 1, price: price, cost: cost, fruit: fruit, batches: [], servings: servings, substitutions: [], resolves: nil)
         }
     }
 

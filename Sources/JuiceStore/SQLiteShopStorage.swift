@@ -167,6 +167,22 @@ public final class SQLiteShopStorage: ShopStorage {
         }
     }
 
+    public func entries(clientIDs: [String]) async throws -> [String: JournalEntry] {
+        guard !clientIDs.isEmpty else { return [:] }
+        return try await read { db in
+            var found: [String: JournalEntry] = [:]
+            // SQLite takes at most 32,766 bound values a statement; 500 at a time stays far below.
+            for start in stride(from: 0, to: clientIDs.count, by: 500) {
+                let chunk = Array(clientIDs[start..<min(start + 500, clientIDs.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                for entry in try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE client_id IN (\(marks))", arguments: StatementArguments(chunk)) {
+                    if let id = Self.keys(of: entry.event).clientID { found[id] = entry }
+                }
+            }
+            return found
+        }
+    }
+
     public func correction(of order: Int64) async throws -> JournalEntry? {
         try await read { db in
             try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE target = ? AND kind IN ('void', 'refund')", arguments: [order]).first

@@ -31,6 +31,10 @@ public protocol ShopStorage: Sendable {
     /// The order, refusal or stock change written for a till's client id.
     func entry(clientID: String) async throws -> JournalEntry?
 
+    /// The entries written for any of these client ids, by client id: one
+    /// read for a whole batch of requests.
+    func entries(clientIDs: [String]) async throws -> [String: JournalEntry]
+
     /// The void or refund of an order, if there is one.
     func correction(of order: Int64) async throws -> JournalEntry?
 
