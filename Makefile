@@ -351,9 +351,13 @@ graph: build
 BENCH ?=
 bench: setup bench-setup
 	python3 Benchmarks/bench.py --swift "$(SWIFT)" --cc "$(CC)" $(BENCH)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product juice-serve
+	python3 Benchmarks/serve_bench.py --serve .build/release/juice-serve $(SERVE_BENCH)
 
 # The references are C, built with cc -O2: install a compiler when there is none.
+# juice-serve's load comes from wrk (Benchmarks/serve_bench.py).
 bench-setup:
+	$(call need-command,wrk,wrk,wrk)
 	@if command -v $(CC) >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \

@@ -225,7 +225,7 @@ public final class SQLiteShopStorage: ShopStorage {
         try await write { db in
             try db.execute(sql: "DELETE FROM users WHERE name = ?", arguments: [name])
             let removed = db.changesCount > 0
-            try db.execute(sql: "DELETE FROM sessions WHERE value LIKE ?", arguments: ["%\"" + name + "\"%"])
+            try Self.endSessions(of: name, db)
             return removed
         }
     }
@@ -233,8 +233,18 @@ public final class SQLiteShopStorage: ShopStorage {
     public func setPasswordHash(_ hash: String, forUser name: String) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "UPDATE users SET password_hash = ? WHERE name = ?", arguments: [hash, name])
-            return db.changesCount > 0
+            let changed = db.changesCount > 0
+            try Self.endSessions(of: name, db)
+            return changed
         }
+    }
+
+    /// Ends a user's sessions. A session's value is hummingbird-auth's JSON
+    /// of `ShopSession`, which holds `"user":"NAME"`; `_` and `%`, which a
+    /// name may hold, are escaped so the pattern matches that name only.
+    private static func endSessions(of name: String, _ db: Database) throws {
+        let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        try db.execute(sql: "DELETE FROM sessions WHERE CAST(value AS TEXT) LIKE ? ESCAPE '\\'", arguments: ["%\"user\":\"" + escaped + "\"%"])
     }
 
     public func recordFailedSignIn(user: String, time: Int64, since: Int64) async throws -> Int {

@@ -216,6 +216,21 @@ import HummingbirdBcrypt
         }
     }
 
+    @Test func aNewPasswordEndsTheUsersSessionsOnly() async throws {
+        let fixture = try await Fixture()
+        try await fixture.test { client in
+            let anna = try await Self.signIn(client, "anna")
+            let sam = try await Self.signIn(client, "sam")
+            #expect(try await fixture.storage.setPasswordHash(Bcrypt.hash("another-password", cost: 4), forUser: "anna"))
+            try await client.execute(uri: "/api/shop", method: .get, headers: anna) { response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(uri: "/api/shop", method: .get, headers: sam) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
     @Test func pagesCarryTheSecurityHeaders() async throws {
         try await Fixture().test { client in
             try await client.execute(uri: "/signin", method: .get) { response in
