@@ -49,7 +49,7 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 /// start-up and size stay as they were (`Tests/Tools/test_layers.py`).
 let serverLayers: [(name: String, dependencies: [Target.Dependency])] = [
     ("JuiceStore", ["JuiceShop", grdb]),
-    ("JuiceServer", ["JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceShop", "JuiceStore", hummingbird, hummingbirdAuth, hummingbirdBcrypt, httpTypes, logging, serviceLifecycle]),
+    ("JuiceServer", ["JuiceSupport", "JuiceSource", "JuiceDiagnostics", "JuiceBook", "JuiceShop", "JuiceStore", hummingbird, hummingbirdAuth, hummingbirdBcrypt, httpTypes, logging, serviceLifecycle]),
 ]
 
 let package = Package(

@@ -1,3 +1,4 @@
+import JuiceSupport
 /// A few helpers for writing HTML with every piece of text escaped: pages
 /// are built from `HTML` values, and only `HTML.text` and `HTML.attribute`
 /// turn a `String` into one.
@@ -12,21 +13,7 @@ struct HTML: Sendable, CustomStringConvertible {
     /// Text, escaped for a quoted attribute value.
     static func attribute(_ value: String) -> HTML { HTML(raw: escape(value)) }
 
-    static func escape(_ value: String) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for character in value {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escape(_ value: String) -> String { value.htmlEscaped }
 
     static func + (lhs: HTML, rhs: HTML) -> HTML { HTML(raw: lhs.description + rhs.description) }
 

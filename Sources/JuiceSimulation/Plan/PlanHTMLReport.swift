@@ -1,3 +1,4 @@
+import JuiceSupport
 import JuiceBook
 /// `--report FILE.html`: one self-contained page (no script, no link, no
 /// font to fetch; it works offline) with inline SVG charts and the table of
@@ -218,21 +219,8 @@ public struct PlanHTMLReport: Sendable {
 
     // MARK: Text
 
-    /// Text safe in HTML content and attribute values.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text safe in HTML content and attribute values (`String.htmlEscaped`).
+    static func escaped(_ text: String) -> String { text.htmlEscaped }
 
     static func format(_ value: Double) -> String { PlanReport.fixed(value, 1) }
 }
