@@ -8,25 +8,25 @@ enum Assets {
 (function () {
   const $ = (s, r) => (r || document).querySelector(s);
   const $$ = (s, r) => Array.from((r || document).querySelectorAll(s));
-  const csrfMeta = $('meta[name="csrf-token"]');
-  const csrf = csrfMeta ? csrfMeta.content : "";
+  const csrf = ($('meta[name="csrf-token"]') || {}).content || "";
   const say = (text) => { const s = $("#status"); if (s) s.textContent = text; };
   const uuid = () => (crypto.randomUUID ? crypto.randomUUID() :
     Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""));
+  const on = (s, f) => { const e = $(s); if (e) e.addEventListener("click", f); return e; };
+  const sel = (attr, id) => "[data-" + attr + '="' + CSS.escape(id) + '"]';
   let till = localStorage.getItem("till");
   if (!till) { till = "till-" + uuid().slice(0, 4); localStorage.setItem("till", till); }
+  const tillName = $("#till-name"); if (tillName) tillName.textContent = " · " + till;
 
   async function call(method, url, body) {
-    const response = await fetch(url, {
-      method, credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    let data = null;
-    try { data = await response.json(); } catch (e) { data = null; }
-    return { status: response.status, data };
+    try {
+      const r = await fetch(url, { method, credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: r.status, data: await r.json().catch(() => null) };
+    } catch (e) { return { status: 0, data: null }; }
   }
-  const problem = (r) => (r.data && r.data.error ? r.data.error.message : "error " + r.status);
+  const problem = (r) => (r.data && r.data.error ? r.data.error.message : r.status ? "error " + r.status : "the server cannot be reached");
 
   const signIn = $("#sign-in");
   if (signIn) signIn.addEventListener("submit", async (event) => {
@@ -34,114 +34,181 @@ enum Assets {
     const r = await call("POST", "/api/session", { user: $("#user").value, password: $("#password").value });
     if (r.status === 200) location.href = "/"; else $("#sign-in-error").textContent = problem(r);
   });
-  const signOut = $("#sign-out");
-  if (signOut) signOut.addEventListener("click", async () => { await call("DELETE", "/api/session"); location.href = "/signin"; });
+  on("#sign-out", async () => { await call("DELETE", "/api/session"); location.href = "/signin"; });
 
+  const itemState = (i) => (i.status === "sold-out" ? "Sold out" : "Ready · " + i.capacity + " can be made");
   function render(shop) {
-    for (const f of shop.fruits) { const c = $('[data-fruit="' + CSS.escape(f.id) + '"] .count'); if (c) c.textContent = f.count; }
-    for (const s of shop.servings) { const c = $('[data-servings="' + CSS.escape(s.id) + '"] .count'); if (c) c.textContent = s.count; }
+    const day = $("h1 .day"), closed = $("#day-closed");
+    if (day && $("#menu")) day.textContent = shop.day || "";
+    if (closed && closed.hidden === shop.dayOpen) { closed.hidden = shop.dayOpen; if (!shop.dayOpen) say(closed.textContent); }
+    const all = shop.fruits.concat(shop.servings);
+    for (const f of all) for (const c of $$(sel("fruit", f.id) + " .count, " + sel("servings", f.id) + " .count")) c.textContent = f.count;
     for (const item of shop.menu) {
-      const b = $('[data-item="' + CSS.escape(item.id) + '"]');
+      const b = $(sel("item", item.id) + ".item");
       if (!b) { if ($("#menu")) location.reload(); continue; }
-      $(".state", b).textContent = item.status === "sold-out" ? "Sold out" : "Ready · " + item.capacity + " can be made";
-      if (item.status === "sold-out") b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
+      $(".state", b).textContent = itemState(item);
+      b.dataset.status = item.status;
     }
     for (const row of $$(".stock-row")) {
-      const id = row.dataset.stock;
-      const found = shop.fruits.concat(shop.servings).find((x) => x.id === id);
-      if (found) $(".count", row).textContent = found.count;
+      const found = all.find((x) => x.id === row.dataset.stock);
+      if (!found) continue;
+      $(".count", row).textContent = found.count;
+      $(".step", row).disabled = found.count === 0;
+      const field = $(".set-value", row);
+      if (document.activeElement !== field) field.value = found.count;
     }
   }
-  async function refresh() { const r = await call("GET", "/api/shop"); if (r.status === 200) render(r.data); }
-
-  let lastRefusal = null;
-  async function order(item, resolves) {
-    const quantity = parseInt(($("#quantity") || { value: "1" }).value, 10) || 1;
-    const body = { id: uuid(), item, quantity, till };
-    if (resolves) body.resolves = resolves;
-    const r = await call("POST", "/api/orders", body);
-    if (r.status === 201) { say(quantity + " × " + item + " made."); $("#refusal").hidden = true; }
-    else if (r.status === 409 && r.data.error.code === "not-enough-fruit") {
-      lastRefusal = { item, refusal: parseInt(r.data.error.refusal, 10) };
-      $("#refusal-text").textContent = "Not enough fruit for " + item + ": " + r.data.error.message.replace(/^not enough fruit: /, "") + ".";
-      $("#refusal").hidden = false;
-      const focus = $("#edit-stock") || $("#dismiss"); if (focus) focus.focus();
-    } else say(problem(r));
-    refresh();
+  // One read of the shop at a time; changes during it ask for one more.
+  let busy = null, again = false;
+  function refresh() {
+    if (busy) { again = true; return busy; }
+    busy = (async () => {
+      do { again = false; const r = await call("GET", "/api/shop"); if (r.status === 200) render(r.data); } while (again);
+      busy = null;
+    })();
+    return busy;
   }
-  for (const b of $$("button.item")) b.addEventListener("click", () => order(b.dataset.item));
-  const dismiss = $("#dismiss"); if (dismiss) dismiss.addEventListener("click", () => { $("#refusal").hidden = true; });
-  const makeNow = $("#make-now");
-  if (makeNow) makeNow.addEventListener("click", () => { if (lastRefusal) order(lastRefusal.item, lastRefusal.refusal); });
+
+  const quantity = $("#quantity");
+  const wanted = () => Math.min(1000, Math.max(1, parseInt(quantity ? quantity.value : "1", 10) || 1));
+  for (const b of $$(".step[data-quantity]")) b.addEventListener("click", () => { quantity.value = Math.max(1, wanted() + +b.dataset.quantity); });
+
+  const dialog = $("#refusal");
+  const label = (item) => { const b = $(sel("item", item) + " .label"); return b ? b.textContent : item; };
+  let last = null;
+  async function order(item, count, resolves) {
+    const r = await call("POST", "/api/orders", { id: uuid(), item, quantity: count, till, resolves });
+    if (r.status === 201) {
+      say(count + " × " + label(item) + " made.");
+      if (quantity) quantity.value = 1;
+      if (dialog && dialog.open) dialog.close();
+    } else if (r.status === 409 && r.data.error.code === "not-enough-fruit" && dialog) {
+      const short = (r.data.error.short || "").split(",").filter(Boolean);
+      last = { item, count, refusal: +r.data.error.refusal };
+      const names = short.map((id) => { const f = $(sel("fruit", id)); return f ? $(".name", f).textContent + " (" + $(".count", f).textContent + " on hand)" : id; });
+      $("#refusal-text").textContent = label(item) + " × " + count + " was refused: not enough " + names.join(", ") + ".";
+      const edit = $("#edit-stock");
+      if (edit) edit.href = "/stock?" + new URLSearchParams({ refusal: last.refusal, item, quantity: count, short });
+      if (!dialog.open) dialog.showModal();
+      (edit || $("#dismiss")).focus();
+    } else say(problem(r));
+    await refresh();
+    return r;
+  }
+  for (const b of $$("button.item")) b.addEventListener("click", () => order(b.dataset.item, wanted()));
+  on("#dismiss", () => dialog.close());
+  on("#make-now", () => { if (last) order(last.item, last.count, last.refusal); });
+  const retry = on("#retry-order", async () => {
+    const d = retry.dataset, r = await order(d.item, +d.quantity, +d.refusal);
+    if (r.status === 201) { retry.disabled = true; say("Made: " + $("#retry-heading").textContent.replace("Refused: ", "") + "."); }
+    else if (r.status === 409) say("Still " + problem(r) + ".");
+  });
 
   async function changeStock(row, body) {
-    body.fruit = row.dataset.stock; body.id = uuid(); body.till = till;
+    Object.assign(body, { fruit: row.dataset.stock, id: uuid(), till });
+    const name = row.dataset.label;
+    if (body.set !== undefined && !(body.set >= 0)) return say(name + ": stock cannot go below 0.");
     const r = await call("POST", "/api/stock", body);
-    say(r.status < 300 ? row.dataset.stock + " is now " + r.data.after + "." : problem(r));
-    refresh();
+    say(r.status < 300 ? name + " is now " + r.data.after + "." : name + ": " + problem(r));
+    await refresh();
   }
   for (const row of $$(".stock-row")) {
-    for (const b of $$(".step", row)) b.addEventListener("click", () => changeStock(row, { add: parseInt(b.dataset.add, 10) }));
-    $(".set", row).addEventListener("click", () => changeStock(row, { set: parseInt($(".set-value", row).value, 10) }));
+    for (const b of $$(".step", row)) b.addEventListener("click", () => changeStock(row, { add: +b.dataset.add }));
+    const field = $(".set-value", row);
+    const set = () => changeStock(row, { set: field.value.trim() === "" ? NaN : +field.value });
+    $(".set", row).addEventListener("click", set);
+    field.addEventListener("keydown", (e) => { if (e.key === "Enter") set(); });
   }
+
   for (const b of $$("button.void, button.refund")) b.addEventListener("click", async () => {
-    const kind = b.classList.contains("void") ? "void" : "refund";
+    const kind = b.classList.contains("void") ? "void" : "refund", cell = b.closest("td");
     const r = await call("POST", "/api/orders/" + b.dataset.order + "/" + kind);
-    say(r.status === 201 ? "Order #" + b.dataset.order + " " + (kind === "void" ? "voided" : "refunded") + "." : problem(r));
-    if (r.status === 201) setTimeout(() => location.reload(), 300);
+    if (r.status !== 201) return say(problem(r));
+    cell.textContent = kind === "void" ? "voided" : "refunded";
+    say("Order #" + b.dataset.order + " " + cell.textContent + ".");
   });
-  const close = $("#close-day");
-  if (close) close.addEventListener("click", async () => {
+
+  const confirmClose = $("#confirm-close");
+  on("#close-day", () => { confirmClose.hidden = false; $("#close-day-yes").focus(); });
+  on("#close-day-no", () => { confirmClose.hidden = true; $("#close-day").focus(); });
+  on("#close-day-yes", async () => {
     const r = await call("POST", "/api/day/close");
-    if (r.status === 200) location.reload(); else say(problem(r));
+    if (r.status === 200) location.href = "/report?day=" + encodeURIComponent(r.data.day); else say(problem(r));
   });
-  const print = $("#print"); if (print) print.addEventListener("click", () => window.print());
+  on("#print", () => window.print());
+  on("#show-new", () => location.reload());
 
   if (csrf && ($("#menu") || $("#stock-list") || $("#journal"))) {
-    const events = new EventSource("/api/events");
-    events.addEventListener("entry", () => { if ($("#journal")) location.reload(); else refresh(); });
+    const events = new EventSource("/api/events"), root = document.documentElement;
+    let opened = false;
+    events.addEventListener("open", () => { root.dataset.live = "on"; if (opened) { say(""); refresh(); } opened = true; });
+    events.addEventListener("error", () => { root.dataset.live = "off"; say("Reconnecting to the shop…"); });
+    events.addEventListener("entry", () => { if ($("#journal")) $("#new-entries").hidden = false; else refresh(); });
   }
 })();
 """#
 
     static let style = #"""
-:root { color-scheme: light; --ink: #1b1b1b; --accent: #0b5d1e; --warn: #8a1c1c; --line: #767676; font-family: system-ui, sans-serif; }
+:root { color-scheme: light; --ink: #1b1b1b; --muted: #4a4a4a; --accent: #0b5d1e; --accent-soft: #e8f3eb; --warn: #8a1c1c; --warn-soft: #fbeaea; --line: #767676; --focus: #1a4fd6; font-family: system-ui, "Noto Sans", "Noto Sans CJK KR", sans-serif; }
 * { box-sizing: border-box; }
-body { margin: 0; color: var(--ink); background: #fff; font-size: 1.05rem; line-height: 1.4; }
-header { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; padding: 0.5rem 1rem; border-bottom: 1px solid var(--line); }
-nav ul { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; margin: 0; padding: 0; }
-nav a, a.button, button { display: inline-flex; align-items: center; justify-content: center; min-height: 44px; min-width: 44px; padding: 0.5rem 0.9rem; border-radius: 0.4rem; }
+html { scroll-padding-bottom: 4rem; }
+body { margin: 0; color: var(--ink); background: #fff; font-size: 1.05rem; line-height: 1.4; padding-bottom: 3rem; }
+header { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: 0.25rem 1rem; padding: 0.4rem 1rem; border-bottom: 1px solid var(--line); }
+nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem; list-style: none; margin: 0; padding: 0; }
+nav a, a.button, button { display: inline-flex; align-items: center; justify-content: center; min-height: 44px; min-width: 44px; padding: 0.4rem 0.9rem; border-radius: 0.4rem; }
 nav a { color: var(--accent); font-weight: 600; }
 nav a[aria-current="page"] { background: var(--accent); color: #fff; }
-button, a.button { border: 2px solid var(--accent); background: var(--accent); color: #fff; font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; }
-button:focus-visible, a:focus-visible, input:focus-visible { outline: 3px solid #1a4fd6; outline-offset: 2px; }
-main { padding: 1rem; max-width: 72rem; margin: 0 auto; }
-h1 { font-size: 1.6rem; margin: 0.5rem 0 1rem; } h2 { font-size: 1.2rem; }
-.day { font-weight: 400; color: #444; font-size: 1.1rem; }
-.fruits { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; padding: 0; }
-.fruits li { border: 1px solid var(--line); border-radius: 0.4rem; padding: 0.5rem 0.75rem; }
-.menu { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.75rem; list-style: none; padding: 0; }
-button.item { width: 100%; min-height: 6rem; flex-direction: column; align-items: flex-start; background: #fff; color: var(--ink); border-color: var(--accent); text-align: left; }
-button.item .label { font-size: 1.2rem; font-weight: 700; }
-button.item[aria-disabled="true"] { border-color: var(--warn); background: #fbeaea; }
-button.item[aria-disabled="true"] .state { color: var(--warn); font-weight: 700; }
-.quantity input, input { min-height: 44px; font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--line); border-radius: 0.3rem; }
-.quantity input { width: 6rem; }
+button, a.button { border: 2px solid var(--accent); background: var(--accent); color: #fff; font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; touch-action: manipulation; }
+button.quiet, a.button.quiet { background: #fff; color: var(--accent); }
+button.warn { background: var(--warn); border-color: var(--warn); }
+button:disabled { background: #f0f0f0; border-color: #b0b0b0; color: #6b6b6b; cursor: not-allowed; }
+button:focus-visible, a:focus-visible, input:focus-visible, select:focus-visible, .table:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+main { padding: 0.5rem 1rem 1rem; max-width: 72rem; margin: 0 auto; }
+h1 { font-size: 1.5rem; margin: 0.4rem 0 0.6rem; } h2 { font-size: 1.15rem; margin: 0.8rem 0 0.4rem; }
+.day { font-weight: 400; color: var(--muted); font-size: 1.05rem; }
+.fruits { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; padding: 0; margin: 0; }
+.fruits li { display: flex; align-items: center; gap: 0.5rem; border: 1px solid var(--line); border-radius: 0.4rem; padding: 0.4rem 0.75rem; min-height: 44px; }
+.fruits .count { font-size: 1.25rem; min-width: 2ch; text-align: right; }
+.menu { display: grid; grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr)); gap: 0.6rem; list-style: none; padding: 0; margin: 0; }
+button.item { width: 100%; min-height: 5.5rem; flex-direction: column; align-items: flex-start; gap: 0.1rem; background: #fff; color: var(--ink); text-align: left; }
+button.item .label { font-size: 1.25rem; font-weight: 700; }
+button.item .price { color: var(--muted); font-weight: 400; }
+button.item .state { color: var(--accent); }
+button.item[data-status="sold-out"] { border-color: var(--warn); background: var(--warn-soft); }
+button.item[data-status="sold-out"] .state { color: var(--warn); font-weight: 700; }
+button.item:active { background: var(--accent-soft); }
+input, select { min-height: 44px; min-width: 44px; font: inherit; padding: 0.3rem 0.5rem; border: 1px solid var(--line); border-radius: 0.3rem; background: #fff; color: var(--ink); }
+.quantity { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; margin: 0 0 0.6rem; }
+.quantity input { width: 5.5rem; text-align: center; }
 .card { border: 1px solid var(--line); border-radius: 0.5rem; padding: 1rem; max-width: 32rem; }
+.notice { border: 2px solid var(--warn); background: var(--warn-soft); max-width: none; margin: 0.5rem 0; }
+.notice h2 { margin-top: 0; }
 form.card { display: grid; gap: 0.5rem; }
-#refusal { border-color: var(--warn); background: #fff6f6; max-width: none; }
-#sign-in-error, [role="alert"] { color: var(--warn); font-weight: 600; }
-.stock { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
-.stock-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
-.stock-row .name { min-width: 10rem; font-weight: 600; } .stock-row .count { min-width: 3rem; text-align: center; }
-.stock-row .set-value { width: 7rem; }
+.alert, #sign-in-error { color: var(--warn); font-weight: 600; }
+dialog { border: 3px solid var(--warn); border-radius: 0.6rem; padding: 1rem 1.25rem; max-width: min(36rem, calc(100vw - 2rem)); color: var(--ink); background: #fff; }
+dialog::backdrop { background: rgba(0, 0, 0, 0.45); }
+dialog h2 { margin-top: 0; color: var(--warn); }
+.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+.stock { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
+.stock-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; padding: 0.4rem 0; border-bottom: 1px solid #d0d0d0; }
+.stock-row.short { background: var(--warn-soft); }
+.stock-row .name { flex: 1 1 9rem; font-weight: 600; }
+.stepper, .setter { display: inline-flex; align-items: center; gap: 0.4rem; }
+.stock-row .count { min-width: 3.5ch; text-align: center; font-size: 1.25rem; }
+.stock-row .set-value { width: 6.5rem; }
 .table { overflow-x: auto; } table { border-collapse: collapse; width: 100%; }
-th, td { border-bottom: 1px solid #ccc; padding: 0.4rem; text-align: left; vertical-align: top; }
-td button { min-height: 44px; }
-.filters { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin-bottom: 1rem; }
-.who { margin: 0.25rem 0; } .who button { margin-left: 0.5rem; }
+caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
+th, td { border-bottom: 1px solid #c4c4c4; padding: 0.35rem 0.4rem; text-align: left; vertical-align: top; }
+td.actions, #journal td:nth-child(2), #journal td:nth-child(4) { white-space: nowrap; }
+#journal td:nth-child(6) { min-width: 15rem; }
+.corrected { color: var(--warn); font-weight: 600; }
+.filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin-bottom: 0.75rem; }
+.field { display: inline-flex; align-items: center; gap: 0.4rem; }
+.who { margin: 0; display: flex; align-items: center; gap: 0.5rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-#status { position: fixed; bottom: 0; left: 0; right: 0; padding: 0.5rem 1rem; background: #f3f3f3; min-height: 1px; }
-@media print { header, #status, button, a.button { display: none; } }
+#status { position: fixed; bottom: 0; left: 0; right: 0; padding: 0.6rem 1rem; background: #1b1b1b; color: #fff; }
+#status:empty { padding: 0; }
+@media (max-width: 30rem) { main { padding: 0.5rem 0.6rem 1rem; } header { padding: 0.3rem 0.6rem; } nav a { padding: 0.4rem 0.55rem; } .menu { grid-template-columns: 1fr 1fr; } button.item { min-height: 5rem; padding: 0.4rem 0.6rem; } button.item .label { font-size: 1.1rem; } }
+@media print { header, #status, button, a.button, .filters, dialog { display: none !important; } body { padding: 0; } .table { overflow: visible; } }
 """#
 }

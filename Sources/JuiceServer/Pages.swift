@@ -23,25 +23,45 @@ struct Pages {
             let state = await server.shopState(for: user)
             return Self.page(title: "Counter", user: user, csrf: context.sessions.session?.csrf, body: Self.counter(state, user: user))
         }
-        router.get("/stock") { _, context -> Response in
+        router.get("/stock") { request, context -> Response in
             guard let user = context.identity else { return Self.redirect("/signin") }
             guard user.role == .manager else { return Self.forbidden(user, csrf: context.sessions.session?.csrf) }
             let state = await server.shopState(for: user)
-            return Self.page(title: "Stock", user: user, csrf: context.sessions.session?.csrf, body: Self.stock(state))
+            let query = request.uri.queryParameters
+            let retry = Self.Retry(state: state,
+                                   refusal: query.get("refusal").flatMap { Int64(String($0)) },
+                                   item: query.get("item").map { String($0) },
+                                   quantity: query.get("quantity").flatMap { Int(String($0)) },
+                                   short: query.get("short").map { String($0) } ?? "")
+            return Self.page(title: "Stock", user: user, csrf: context.sessions.session?.csrf, body: Self.stock(state, retry: retry))
         }
         router.get("/journal") { request, context -> Response in
             guard let user = context.identity else { return Self.redirect("/signin") }
             let day = (request.uri.queryParameters.get("day").map { String($0) }).flatMap { try? ShopServer.checkDay($0) }
             let shownDay: String
             if let day { shownDay = day } else { shownDay = await server.service.currentDay() }
+            let open = await server.service.shop.openDay
             var entries = (try? await server.service.entries(day: shownDay)) ?? []
+            // Corrections are read from the whole day: a void by a manager still marks a staff user's own order.
+            var corrected: [Int64: String] = [:]
+            for entry in entries {
+                switch entry.event {
+                case .void(let correction): corrected[correction.order] = "voided"
+                case .refund(let correction): corrected[correction.order] = "refunded"
+                default: break
+                }
+            }
             if user.role != .manager { entries = entries.filter { $0.user == user.name } }
-            let till = request.uri.queryParameters.get("till").map { String($0) } ?? ""
-            let who = request.uri.queryParameters.get("user").map { String($0) } ?? ""
-            if !till.isEmpty { entries = entries.filter { $0.till == till } }
-            if !who.isEmpty { entries = entries.filter { $0.user == who } }
+            let filters = JournalFilters(
+                day: shownDay,
+                till: request.uri.queryParameters.get("till").map { String($0) } ?? "",
+                user: user.role == .manager ? request.uri.queryParameters.get("user").map { String($0) } ?? "" : "",
+                tills: Self.distinct(entries.map(\.till)), users: Self.distinct(entries.map(\.user)))
+            if !filters.till.isEmpty { entries = entries.filter { $0.till == filters.till } }
+            if !filters.user.isEmpty { entries = entries.filter { $0.user == filters.user } }
             return Self.page(title: "Journal", user: user, csrf: context.sessions.session?.csrf,
-                             body: Self.journal(entries.reversed(), day: shownDay, till: till, who: who, manager: user.role == .manager))
+                             body: Self.journal(entries.reversed(), filters: filters, corrected: corrected,
+                                                manager: user.role == .manager, isOpenDay: shownDay == open))
         }
         router.get("/report") { request, context -> Response in
             guard let user = context.identity else { return Self.redirect("/signin") }
@@ -51,11 +71,13 @@ struct Pages {
             if let asked { day = asked } else { day = await server.service.currentDay() }
             let open = await server.service.shop.openDay
             guard let report = try? await server.service.report(day: day) else {
-                return Self.page(title: "Report", user: user, csrf: context.sessions.session?.csrf, body: HTML(raw: "<h1>Report</h1><p>The report cannot be read now.</p>"))
+                return Self.page(title: "Day report", user: user, csrf: context.sessions.session?.csrf, body: HTML(raw: "<h1>Day report</h1><p>The report cannot be read now.</p>"))
             }
             return Self.page(title: "Day report", user: user, csrf: context.sessions.session?.csrf, body: Self.report(APIBody.Report(report), isOpenDay: day == open))
         }
     }
+
+    static func distinct(_ names: [String]) -> [String] { Array(Set(names)).sorted() }
 
     // MARK: The frame
 
@@ -69,7 +91,7 @@ struct Pages {
 
     static func forbidden(_ user: ShopUser, csrf: String?) -> Response {
         var response = page(title: "Managers only", user: user, csrf: csrf, body: HTML(raw: """
-            <h1>Managers only</h1><p role="alert">This page is for managers. Ask a manager if you need it.</p><p><a class="button" href="/">Back to the counter</a></p>
+            <h1>Managers only</h1><p>This page is for managers. Ask a manager if you need it.</p><p><a class="button" href="/">Back to the counter</a></p>
             """))
         response.status = .forbidden
         return response
@@ -82,7 +104,7 @@ struct Pages {
             if user.role == .manager { links.insert(("/stock", "Stock"), at: 1); links.append(("/report", "Day report")) }
             nav = HTML(raw: """
                 <header><nav aria-label="Main"><ul>\(HTML.join(links.map { HTML(raw: "<li><a href=\"\($0.0)\"\($0.1 == title ? " aria-current=\"page\"" : "")>\($0.1)</a></li>") }))</ul></nav>
-                <p class="who">\(HTML.text(user.name)) (\(HTML.text(user.role.rawValue))) <button type="button" id="sign-out">Sign out</button></p></header>
+                <p class="who">\(HTML.text(user.name)) (\(HTML.text(user.role.rawValue)))<span id="till-name"></span> <button type="button" id="sign-out" class="quiet">Sign out</button></p></header>
                 """)
         }
         let html = """
@@ -101,39 +123,47 @@ struct Pages {
     static let signIn = HTML(raw: """
         <h1>Sign in</h1>
         <form id="sign-in" class="card">
-        <label for="user">User name</label><input id="user" name="user" autocomplete="username" required>
+        <label for="user">User name</label><input id="user" name="user" autocomplete="username" autocapitalize="none" required>
         <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
         <button type="submit">Sign in</button>
         <p id="sign-in-error" role="alert"></p>
         </form>
         """)
 
+    /// A fruit's name as the pages show it: its emoji (hidden from screen readers) and its label.
+    static func fruitName(_ fruit: APIBody.Fruit) -> HTML {
+        HTML(raw: (fruit.emoji.map { "<span aria-hidden=\"true\">\(HTML.escape($0))</span> " } ?? "") + HTML.escape(fruit.label))
+    }
+
     static func counter(_ state: APIBody.ShopState, user: ShopUser) -> HTML {
         let fruits = HTML.join(state.fruits.map { fruit in
-            HTML(raw: "<li data-fruit=\"\(HTML.escape(fruit.id))\"><span aria-hidden=\"true\">\(HTML.text(fruit.emoji ?? ""))</span> \(HTML.text(fruit.label)) <strong class=\"count\">\(fruit.count)</strong></li>")
+            HTML(raw: "<li data-fruit=\"\(HTML.escape(fruit.id))\"><span class=\"name\">\(fruitName(fruit))</span> <strong class=\"count\">\(fruit.count)</strong></li>")
         })
         let servings = HTML.join(state.servings.map { serving in
-            HTML(raw: "<li data-servings=\"\(HTML.escape(serving.id))\">\(HTML.text(serving.label)) <strong class=\"count\">\(serving.count)</strong> on hand</li>")
+            HTML(raw: "<li data-servings=\"\(HTML.escape(serving.id))\"><span class=\"name\">\(HTML.text(serving.label))</span> <strong class=\"count\">\(serving.count)</strong></li>")
         })
         let items = HTML.join(state.menu.map { item in
             HTML(raw: """
-                <li><button type="button" class="item" data-item="\(HTML.escape(item.id))"\(item.status == "sold-out" ? " aria-disabled=\"true\"" : "")>
-                <span class="label">\(HTML.text(item.label))</span><span class="price">\(item.price.map { Self.money($0) } ?? "")</span>
+                <li><button type="button" class="item" data-item="\(HTML.escape(item.id))" data-status="\(HTML.escape(item.status))">\
+                <span class="label">\(HTML.text(item.label))</span>\(item.price.map { "<span class=\"price\">\(Self.money($0))</span>" } ?? "")\
                 <span class="state">\(Self.itemState(item))</span></button></li>
                 """)
         })
+        let manager = user.role == .manager
         return HTML(raw: """
             <h1>Counter <span class="day">\(HTML.text(state.day ?? ""))</span></h1>
-            \(state.dayOpen ? "" : "<p role=\"alert\">The day is closed.</p>")
-            <section aria-labelledby="stock-heading"><h2 id="stock-heading">Fruit</h2><ul class="fruits" id="fruits">\(fruits)</ul>
-            \(state.servings.isEmpty ? "" : "<h2>Servings on hand</h2><ul class=\"fruits\" id=\"servings\">\(servings)</ul>")</section>
+            <p id="day-closed" class="alert"\(state.dayOpen ? " hidden" : "")>The day is closed: no orders until a new day opens.</p>
+            <section aria-labelledby="fruit-heading"><h2 id="fruit-heading">Fruit</h2><ul class="fruits" id="fruits">\(fruits)</ul>
+            \(state.servings.isEmpty ? "" : "<h2 id=\"servings-heading\">Servings on hand</h2><ul class=\"fruits\" id=\"servings\" aria-labelledby=\"servings-heading\">\(servings)</ul>")</section>
             <section aria-labelledby="menu-heading"><h2 id="menu-heading">Menu</h2>
-            <p class="quantity"><label for="quantity">Quantity ×</label><input id="quantity" type="number" min="1" max="\(Shop.maxQuantity)" value="1" inputmode="numeric"></p>
-            <ul class="menu" id="menu" data-role="\(user.role.rawValue)">\(items)</ul></section>
-            <div id="refusal" class="card" hidden role="alertdialog" aria-labelledby="refusal-text"><p id="refusal-text"></p>
-            <p class="actions">\(user.role == .manager
-                ? "<a class=\"button\" id=\"edit-stock\" href=\"/stock\">Edit stock</a> <button type=\"button\" id=\"make-now\">Make now</button>"
-                : "<strong>Ask a manager</strong> to edit the stock.") <button type="button" id="dismiss">Close</button></p></div>
+            <p class="quantity"><label for="quantity">Quantity ×</label>
+            <button type="button" class="step" data-quantity="-1" aria-label="One fewer">−</button><input id="quantity" type="number" min="1" max="\(Shop.maxQuantity)" value="1" inputmode="numeric"><button type="button" class="step" data-quantity="1" aria-label="One more">+</button></p>
+            <ul class="menu" id="menu">\(items)</ul></section>
+            <dialog id="refusal" role="alertdialog" aria-labelledby="refusal-title" aria-describedby="refusal-text">
+            <h2 id="refusal-title">Not enough fruit</h2><p id="refusal-text"></p>
+            \(manager
+                ? "<p>Edit the stock, then make it now.</p><p class=\"actions\"><a class=\"button\" id=\"edit-stock\" href=\"/stock\">Edit stock</a> <button type=\"button\" id=\"make-now\">Make now</button> "
+                : "<p class=\"ask\"><strong>Ask a manager</strong> to add the fruit.</p><p class=\"actions\">")<button type="button" id="dismiss" class="quiet">Close</button></p></dialog>
             """)
     }
 
@@ -141,51 +171,105 @@ struct Pages {
         item.status == "sold-out" ? "Sold out" : "Ready · \(item.capacity) can be made"
     }
 
+    /// A price in the book's unit (a whole number, as the book and the report write it), in groups of three.
     static func money(_ amount: Int) -> String {
-        let sign = amount < 0 ? "-" : ""
-        let magnitude = amount.magnitude
-        return "\(sign)\(magnitude / 100).\(String(format: "%02d", Int(magnitude % 100)))"
+        let digits = Array(String(amount.magnitude))
+        var out = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (amount < 0 ? "-" : "") + out
     }
 
-    static func stock(_ state: APIBody.ShopState) -> HTML {
-        func row(_ id: String, _ label: String, _ count: Int, kind: String) -> HTML {
-            let field = "set-\(kind)-\(id)"
+    /// The refused order a manager came to the stock page to make good, read from the query and checked against the menu.
+    struct Retry {
+        var refusal: Int64
+        var item: APIBody.MenuItem
+        var quantity: Int
+        var short: [APIBody.Fruit]
+
+        init?(state: APIBody.ShopState, refusal: Int64?, item: String?, quantity: Int?, short: String) {
+            guard let refusal, refusal > 0, let item, let found = state.menu.first(where: { $0.id == item }) else { return nil }
+            self.refusal = refusal
+            self.item = found
+            self.quantity = min(max(quantity ?? 1, 1), Shop.maxQuantity)
+            let names = Set(short.split(separator: ",").map(String.init))
+            self.short = state.fruits.filter { names.contains($0.id) }
+        }
+    }
+
+    static func stock(_ state: APIBody.ShopState, retry: Retry?) -> HTML {
+        /// `label` is the row's name as plain text (with the emoji), for the script's messages; `plain`, without it, names the buttons.
+        func row(_ id: String, _ name: HTML, _ label: String, _ plain: String, _ count: Int, kind: String) -> HTML {
+            let field = HTML.escape("set-\(kind)-\(id)")
+            let short = retry?.short.contains { $0.id == id && kind == "fruit" } == true
             return HTML(raw: """
-                <li class="stock-row" data-stock="\(HTML.escape(id))"><span class="name">\(HTML.text(label))</span>
-                <button type="button" class="step" data-add="-1" aria-label="Take one \(HTML.escape(label))">−</button>
-                <strong class="count" aria-live="polite">\(count)</strong>
-                <button type="button" class="step" data-add="1" aria-label="Add one \(HTML.escape(label))">+</button>
-                <label for="\(HTML.escape(field))" class="visually-hidden">Set \(HTML.text(label)) to</label>
-                <input id="\(HTML.escape(field))" class="set-value" type="number" min="0" inputmode="numeric" value="\(count)">
-                <button type="button" class="set">Set</button></li>
+                <li class="stock-row\(short ? " short" : "")" data-stock="\(HTML.escape(id))" data-label="\(HTML.escape(label))"><span class="name">\(name)\(short ? " <em>(short)</em>" : "")</span>
+                <span class="stepper"><button type="button" class="step" data-add="-1" aria-label="Take one \(HTML.escape(plain))"\(count == 0 ? " disabled" : "")>−</button>\
+                <strong class="count">\(count)</strong>\
+                <button type="button" class="step" data-add="1" aria-label="Add one \(HTML.escape(plain))">+</button></span>
+                <span class="setter"><label for="\(field)">Set to</label><input id="\(field)" class="set-value" type="number" min="0" inputmode="numeric" value="\(count)">\
+                <button type="button" class="set" aria-label="Set \(HTML.escape(plain))">Set</button></span></li>
                 """)
         }
-        let fruitRows = HTML.join(state.fruits.map { row($0.id, "\($0.emoji.map { $0 + " " } ?? "")\($0.label)", $0.count, kind: "fruit") })
-        let servingRows = HTML.join(state.servings.map { row($0.id, $0.label + " (servings)", $0.count, kind: "servings") })
+        let fruitRows = HTML.join(state.fruits.map { row($0.id, fruitName($0), ($0.emoji.map { $0 + " " } ?? "") + $0.label, $0.label, $0.count, kind: "fruit") })
+        let servingRows = HTML.join(state.servings.map { row($0.id, HTML.text($0.label), $0.label, $0.label, $0.count, kind: "servings") })
         let problems = state.bookProblems.map { "<section class=\"card\" aria-labelledby=\"book-heading\"><h2 id=\"book-heading\">The book change was refused</h2><pre>\(HTML.escape($0))</pre></section>" } ?? ""
+        var retryCard = ""
+        if let retry {
+            let short = retry.short.isEmpty ? "" : " Short: " + retry.short.map { fruitName($0).description }.joined(separator: ", ") + "."
+            retryCard = """
+                <section class="card notice" id="retry" aria-labelledby="retry-heading"><h2 id="retry-heading">Refused: \(HTML.text(retry.item.label)) × \(retry.quantity)</h2>
+                <p>\(short) Add the fruit below, then make it now.</p>
+                <p class="actions"><button type="button" id="retry-order" data-item="\(HTML.escape(retry.item.id))" data-quantity="\(retry.quantity)" data-refusal="\(retry.refusal)">Make now</button> <a class="button quiet" href="/">Back to the counter</a></p></section>
+                """
+        }
         return HTML(raw: """
-            <h1>Stock</h1>\(problems)
+            <h1>Stock</h1>\(problems)\(retryCard)
             <p>Each change is written to the journal with your name. Stock never goes below 0.</p>
-            <ul class="stock" id="stock-list">\(fruitRows)\(servingRows)</ul>
+            <h2 id="fruit-heading">Fruit</h2><ul class="stock" id="stock-list" aria-labelledby="fruit-heading">\(fruitRows)</ul>
+            \(state.servings.isEmpty ? "" : "<h2 id=\"servings-heading\">Servings on hand</h2><ul class=\"stock\" aria-labelledby=\"servings-heading\">\(servingRows)</ul>")
             """)
     }
 
-    static func journal(_ entries: [JournalEntry], day: String, till: String, who: String, manager: Bool) -> HTML {
+    struct JournalFilters {
+        var day: String
+        var till: String
+        var user: String
+        var tills: [String]
+        var users: [String]
+    }
+
+    static func select(_ id: String, name: String, label: String, all: String, options: [String], chosen: String) -> HTML {
+        var choices = options
+        if !chosen.isEmpty, !choices.contains(chosen) { choices.append(chosen) }
+        let list = choices.map { "<option\($0 == chosen ? " selected" : "")>\(HTML.escape($0))</option>" }.joined()
+        return HTML(raw: "<span class=\"field\"><label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(name)\"><option value=\"\">\(all)</option>\(list)</select></span>")
+    }
+
+    static func journal(_ entries: [JournalEntry], filters: JournalFilters, corrected: [Int64: String], manager: Bool, isOpenDay: Bool) -> HTML {
         let rows = HTML.join(entries.map { entry in
             var actions = ""
-            if manager, case .order = entry.event {
-                actions = "<button type=\"button\" class=\"void\" data-order=\"\(entry.sequence)\">Void</button> <button type=\"button\" class=\"refund\" data-order=\"\(entry.sequence)\">Refund</button>"
+            if case .order = entry.event {
+                if let kind = corrected[entry.sequence] {
+                    actions = "<span class=\"corrected\">\(kind)</span>"
+                } else if manager {
+                    actions = (isOpenDay ? "<button type=\"button\" class=\"void\" data-order=\"\(entry.sequence)\" aria-label=\"Void order \(entry.sequence)\">Void</button> " : "")
+                        + "<button type=\"button\" class=\"refund quiet\" data-order=\"\(entry.sequence)\" aria-label=\"Refund order \(entry.sequence)\">Refund</button>"
+                }
             }
-            return HTML(raw: "<tr><td>\(entry.sequence)</td><td>\(Self.clock(entry.time))</td><td>\(HTML.text(entry.user))</td><td>\(HTML.text(entry.till))</td><td>\(HTML.text(entry.event.kind))</td><td>\(HTML.text(Self.describe(entry)))</td><td>\(actions)</td></tr>")
+            return HTML(raw: "<tr data-sequence=\"\(entry.sequence)\" data-kind=\"\(HTML.escape(entry.event.kind))\"><td>\(entry.sequence)</td><td>\(Self.clock(entry.time))</td><td>\(HTML.text(entry.user))</td><td>\(HTML.text(entry.till))</td><td>\(HTML.text(entry.event.kind))</td><td>\(HTML.text(Self.describe(entry)))</td><td class=\"actions\">\(actions)</td></tr>")
         })
         return HTML(raw: """
-            <h1>Journal <span class="day">\(HTML.text(day))</span></h1>
+            <h1>Journal <span class="day">\(HTML.text(filters.day))</span></h1>
             <form class="filters" method="get" action="/journal">
-            <label for="day">Day</label><input id="day" name="day" type="date" value="\(HTML.escape(day))">
-            <label for="till">Till</label><input id="till" name="till" value="\(HTML.escape(till))">
-            \(manager ? "<label for=\"user-filter\">User</label><input id=\"user-filter\" name=\"user\" value=\"\(HTML.escape(who))\">" : "")
+            <span class="field"><label for="day">Day</label><input id="day" name="day" type="date" value="\(HTML.escape(filters.day))"></span>
+            \(select("till", name: "till", label: "Till", all: "All tills", options: filters.tills, chosen: filters.till))
+            \(manager ? select("user-filter", name: "user", label: "User", all: "All users", options: filters.users, chosen: filters.user) : HTML(raw: ""))
             <button type="submit">Show</button></form>
-            <div class="table"><table id="journal"><caption>Entries, newest first</caption>
+            <p id="new-entries" hidden><button type="button" id="show-new">New entries: show them</button></p>
+            <div class="table" role="region" aria-labelledby="journal-caption" tabindex="0"><table id="journal"><caption id="journal-caption">\(manager ? "Entries" : "Your entries"), newest first (\(entries.count))</caption>
             <thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">User</th><th scope="col">Till</th><th scope="col">Kind</th><th scope="col">What</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """)
@@ -206,6 +290,7 @@ struct Pages {
             if !made.batches.isEmpty { text += "; batches \(list(made.batches))" }
             if !made.servings.isEmpty { text += "; servings " + made.servings.map { "\($0.recipe) used \($0.used), made \($0.made), left \($0.left)" }.joined(separator: ", ") }
             if !made.substitutions.isEmpty { text += "; " + made.substitutions.map { "\($0.units) \($0.substitute) for \($0.covered) \($0.fruit)" }.joined(separator: ", ") }
+            if let resolves = made.resolves { text += "; makes good refusal #\(resolves)" }
             return text
         case .refusal(let refused):
             return "\(refused.quantity) × \(refused.item) refused: " + refused.shortages.map { "\($0.fruit) need \($0.need), have \($0.have)" }.joined(separator: ", ")
@@ -227,15 +312,21 @@ struct Pages {
             guard let stock else { return "—" }
             return HTML.escape((stock.fruit + stock.servings).map { "\($0.id) \($0.count)" }.joined(separator: ", "))
         }
+        let day = HTML.escape(report.day)
+        let closing = isOpenDay && !report.closed ? """
+            <button type="button" id="close-day" class="warn">Close the day</button></p>
+            <div id="confirm-close" class="card notice" hidden><p>Close \(day)? No order can be taken, voided or changed on this day after it closes.</p>
+            <p class="actions"><button type="button" id="close-day-yes" class="warn">Yes, close \(day)</button> <button type="button" id="close-day-no" class="quiet">Cancel</button></p></div>
+            """ : "</p>"
         return HTML(raw: """
-            <h1>Day report <span class="day">\(HTML.text(report.day))</span></h1>
-            <p>\(report.closed ? "Closed (Z report)." : "Running: the day is still open.")
-            <a class="button" href="/api/day/\(HTML.escape(report.day))/report?format=csv">CSV</a>
-            <a class="button" href="/api/day/\(HTML.escape(report.day))/report">JSON</a>
-            <button type="button" id="print">Print</button>
-            \(isOpenDay && !report.closed ? "<button type=\"button\" id=\"close-day\">Close the day</button>" : "")</p>
-            <div class="table"><table><caption>Figures (money in the smallest unit)</caption>\(head)<tbody>\(HTML.join(rows))</tbody></table></div>
-            <h2>Waste</h2><p>\(HTML.escape(report.waste.map { "\($0.count) \($0.id)" }.joined(separator: ", ")))</p>
+            <h1>\(report.closed ? "Z report" : "Day report") <span class="day">\(day)</span></h1>
+            <p id="day-state">\(report.closed ? "Closed: this is the day's Z report." : "Running: the day is still open.")</p>
+            <p class="actions"><a class="button" href="/api/day/\(day)/report?format=csv" download="z-report-\(day).csv">Download CSV</a>
+            <a class="button" href="/api/day/\(day)/report" download="z-report-\(day).json">Download JSON</a>
+            <button type="button" id="print" class="quiet">Print</button>
+            \(closing)
+            <div class="table" role="region" aria-labelledby="figures-caption" tabindex="0"><table id="figures"><caption id="figures-caption">Figures (money in the book's unit)</caption>\(head)<tbody>\(HTML.join(rows))</tbody></table></div>
+            <h2>Waste</h2><p>\(report.waste.isEmpty ? "None." : HTML.escape(report.waste.map { "\($0.count) \($0.id)" }.joined(separator: ", ")))</p>
             <h2>Stock</h2><dl><dt>At open</dt><dd>\(stockList(report.openingStock))</dd><dt>\(report.closed ? "At close" : "Now")</dt><dd>\(stockList(report.closingStock))</dd></dl>
             """)
     }
