@@ -173,7 +173,7 @@ h1 { font-size: 1.5rem; margin: 0.4rem 0 0.6rem; } h2 { font-size: 1.15rem; marg
 button.item { width: 100%; min-height: 5.5rem; flex-direction: column; align-items: flex-start; gap: 0.1rem; background: #fff; color: var(--ink); text-align: left; }
 button.item .label { font-size: 1.25rem; font-weight: 700; }
 button.item .price { color: var(--muted); font-weight: 400; }
-button.item .state { color: var(--accent); }
+button.item .state { color: var(--accent); font-weight: 400; }
 button.item[data-status="sold-out"] { border-color: var(--warn); background: var(--warn-soft); }
 button.item[data-status="sold-out"] .state { color: var(--warn); font-weight: 700; }
 button.item:active { background: var(--accent-soft); }
@@ -188,7 +188,7 @@ form.card { display: grid; gap: 0.5rem; }
 dialog { border: 3px solid var(--warn); border-radius: 0.6rem; padding: 1rem 1.25rem; max-width: min(36rem, calc(100vw - 2rem)); color: var(--ink); background: #fff; }
 dialog::backdrop { background: rgba(0, 0, 0, 0.45); }
 dialog h2 { margin-top: 0; color: var(--warn); }
-.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+p.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .stock { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
 .stock-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; padding: 0.4rem 0; border-bottom: 1px solid #d0d0d0; }
 .stock-row.short { background: var(--warn-soft); }

@@ -239,9 +239,26 @@ def test_prices_and_servings_on_hand_of_kept_recipes(tmp_path, users_database, t
         expect(page.get_by_role("heading", name="Servings on hand")).to_be_visible()
         expect(servings).to_contain_text("시럽")
         expect(servings.locator(".count")).to_have_text("2")
+        check_screen(page, "counter-priced", "tablet-landscape", SIZES["tablet-landscape"])
+        wait_live(page)
         item(page, "syrup-banana-juice").click()
         expect(servings.locator(".count")).to_have_text("1")
         expect(count(page, "banana")).to_have_text("9")
+        # A manager steps the servings on hand on the stock page; the counter follows.
+        stock = tills(server, MANAGER).page
+        stock.get_by_role("link", name="Stock").click()
+        row = stock.locator('.stock-row[data-stock="syrup"]')
+        expect(row).to_contain_text("시럽")
+        expect(row.locator(".count")).to_have_text("1")
+        check_screen(stock, "stock-priced", "tablet-landscape", SIZES["tablet-landscape"])
+        stock.get_by_role("button", name="Add one 시럽").click()
+        expect(row.locator(".count")).to_have_text("2")
+        expect(servings.locator(".count")).to_have_text("2", timeout=1_000)
+        stock.get_by_role("button", name="Take one 시럽").click()
+        stock.get_by_role("button", name="Take one 시럽").click()
+        expect(row.locator(".count")).to_have_text("0")
+        expect(stock.get_by_role("button", name="Take one 시럽")).to_be_disabled()
+        expect(servings.locator(".count")).to_have_text("0", timeout=1_000)
     finally:
         server.stop()
 
@@ -377,6 +394,18 @@ def test_the_journal_filters_and_a_manager_voids_and_refunds(server, tills):
     assert sequences == sorted(sequences, reverse=True), f"not newest first: {sequences}"
     expect(rows.first).to_contain_text("mango-juice")
     expect(rows.last).to_contain_text("day opened")
+    expect(rows.last.locator("td").nth(2)).to_have_text("system")
+
+    # A change elsewhere is offered, not forced on the page: no reload under the manager's finger.
+    wait_live(page)
+    mark(page)
+    assert api_order(server, STAFF, "pineapple-juice", till="side").status_code == 201
+    expect(page.get_by_role("button", name="New entries: show them")).to_be_visible(timeout=1_000)
+    assert still_marked(page)
+    expect(orders).to_have_count(3)
+    page.get_by_role("button", name="New entries: show them").click()
+    expect(orders).to_have_count(4)
+    expect(rows.first).to_contain_text("pineapple-juice")
 
     # By till, then by user.
     page.get_by_label("Till").select_option("front")
@@ -422,9 +451,10 @@ def test_the_journal_filters_and_a_manager_voids_and_refunds(server, tills):
     sam = tills(server, STAFF).page
     sam.get_by_role("link", name="Journal").click()
     expect(sam.locator("#journal caption")).to_contain_text("Your entries, newest first")
-    expect(sam.locator('#journal tbody tr[data-kind="order"]')).to_have_count(1)
+    expect(sam.locator('#journal tbody tr[data-kind="order"]')).to_have_count(2)
     assert set(sam.locator("#journal tbody tr td:nth-child(3)").all_inner_texts()) == {"sam"}
-    expect(sam.locator("#journal tbody tr").first.locator("td.actions")).to_have_text("refunded")
+    sam_banana = sam.locator('#journal tbody tr[data-kind="order"]', has_text="banana-juice")
+    expect(sam_banana.locator("td.actions")).to_have_text("refunded")
     expect(sam.get_by_role("button", name="Void")).to_have_count(0)
     expect(sam.get_by_role("button", name="Refund")).to_have_count(0)
     expect(sam.get_by_label("User")).to_have_count(0)
@@ -519,9 +549,13 @@ def test_two_tills_see_each_others_orders_within_a_second(server, tills):
     assert max(took) < 1.0, took
     expect(item(anna, "kiwi-juice").locator(".state")).to_have_text("Ready · 2 can be made")
     expect(count(sam, "kiwi")).to_have_text("6")
-    # A stock change from the stock page reaches the counter too.
+    # The stock page follows the counters, and a change made there reaches them.
     stock = tills(server, MANAGER).page
     stock.get_by_role("link", name="Stock").click()
+    wait_live(stock)
+    order_and_watch(sam, anna, "banana-juice", "banana", "6")
+    expect(stock.locator('.stock-row[data-stock="banana"] .count')).to_have_text("6", timeout=1_000)
+    expect(stock.locator("#set-fruit-banana")).to_have_value("6")
     stock.locator("#set-fruit-strawberry").fill("32")
     stock.get_by_role("button", name="Set 딸기").click()
     expect(count(sam, "strawberry")).to_have_text("32", timeout=1_000)
@@ -611,6 +645,13 @@ def test_every_screen_is_accessible_with_44_pixel_targets(server, tills, size_na
     check_screen(sam.page, "journal-staff", size_name, size)
     assert sam.goto("/report").status == 403
     check_screen(sam.page, "managers-only", size_name, size)
+
+
+def test_the_readme_shows_a_tablet_counter():
+    image = ROOT / "docs" / "images" / "counter.png"
+    assert png_size(image) == SIZES["tablet-landscape"]
+    assert 10_000 < image.stat().st_size < 200_000
+    assert "docs/images/counter.png" in (ROOT / "README.md").read_text(), "the README does not show docs/images/counter.png"
 
 
 def test_the_screen_checks_can_fail(server, tills):
