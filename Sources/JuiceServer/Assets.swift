@@ -209,6 +209,15 @@ td.actions, #journal td:nth-child(2), #journal td:nth-child(4) { white-space: no
 #status { position: fixed; bottom: 0; left: 0; right: 0; padding: 0.6rem 1rem; background: #1b1b1b; color: #fff; }
 #status:empty { padding: 0; }
 @media (max-width: 30rem) { main { padding: 0.5rem 0.6rem 1rem; } header { padding: 0.3rem 0.6rem; } nav a { padding: 0.4rem 0.55rem; } .menu { grid-template-columns: 1fr 1fr; } button.item { min-height: 5rem; padding: 0.4rem 0.6rem; } button.item .label { font-size: 1.1rem; } }
+@media (max-width: 40rem) {
+  #journal thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  #journal tr { display: flex; flex-wrap: wrap; gap: 0 0.6rem; padding: 0.4rem 0; border-bottom: 1px solid #c4c4c4; }
+  #journal td { display: block; border: 0; padding: 0.1rem 0; }
+  #journal td:first-child::before { content: "#"; }
+  #journal td:nth-child(5) { font-weight: 600; }
+  #journal td:nth-child(6), #journal td.actions { flex-basis: 100%; min-width: 0; }
+  #journal td.actions:empty { display: none; }
+}
 @media print { header, #status, button, a.button, .filters, dialog { display: none !important; } body { padding: 0; } .table { overflow: visible; } }
 """#
 }
