@@ -89,14 +89,6 @@ class Till:
         assert response is not None
         return response
 
-    def wait_live(self):
-        """Waits until the page's event stream is connected."""
-        wait_live(self.page)
-
-    def close(self):
-        assert self.errors == [], f"script errors on the page: {self.errors}"
-        self.context.close()
-
 
 @pytest.fixture
 def tills(browser):
@@ -566,19 +558,22 @@ def test_two_tills_see_each_others_orders_within_a_second(server, tills):
 # MARK: accessibility, target sizes, page weight, screenshots
 
 
-FOCUS_RING = """() => { const e = document.activeElement, s = getComputedStyle(e);
-    return [e.tagName + (e.id ? "#" + e.id : "") + " " + (e.textContent || "").trim().slice(0, 20), s.outlineStyle, parseFloat(s.outlineWidth)]; }"""
+FOCUS_RING = """() => { const e = document.activeElement, s = getComputedStyle(e), r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return [e.tagName + (e.id ? "#" + e.id : "") + " " + (e.textContent || "").trim().slice(0, 20), s.outlineStyle,
+            parseFloat(s.outlineWidth), hit !== null && (hit === e || e.contains(hit))]; }"""
 
 
-def check_focus_ring(page, name, presses=8):
-    """Each element Tab reaches shows a focus ring at least 2 px wide."""
+def check_focus_ring(page, name, presses=40):
+    """Each element Tab reaches shows a focus ring at least 2 px wide, and is not hidden (by the status bar)."""
     page.locator("body").focus()
     for _ in range(presses):
         page.keyboard.press("Tab")
-        element, style, width = page.evaluate(FOCUS_RING)
+        element, style, width, seen = page.evaluate(FOCUS_RING)
         if element.startswith("BODY"):
             break
         assert style != "none" and width >= 2, f"{name}: {element} has no visible focus ring ({style} {width}px)"
+        assert seen, f"{name}: {element} is hidden under something when focused"
 
 
 def png_size(path: Path):
@@ -601,6 +596,9 @@ def check_screen(page, name, size_name, size):
         return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && (r.width < 44 || r.height < 44);
     }).map((e) => e.outerHTML.slice(0, 80) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))""", TARGETS)
     assert small == [], f"{name} at {size_name}: targets under 44 × 44 CSS px: {small}"
+    # Reflow: the page itself never scrolls sideways (a wide table scrolls in its own region).
+    wide = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], f"{name} at {size_name}: the page is {wide[0]} px wide in a {wide[1]} px window"
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = SHOTS / f"{name}-{size_name}.png"
     page.screenshot(path=str(shot))
@@ -621,7 +619,9 @@ def test_every_screen_is_accessible_with_44_pixel_targets(server, tills, size_na
     check_screen(page, "signin", size_name, size)
     anna.sign_in(MANAGER)
     check_screen(page, "counter", size_name, size)
-    check_focus_ring(page, "counter")
+    item(page, "kiwi-juice").click()
+    expect(page.locator("#status")).to_have_text("1 × 키위쥬스 made.")
+    check_focus_ring(page, "counter with a message")
     item(page, "strawberry-juice").click()
     expect(page.get_by_role("alertdialog")).to_be_visible()
     check_screen(page, "refusal-manager", size_name, size)
@@ -629,7 +629,7 @@ def test_every_screen_is_accessible_with_44_pixel_targets(server, tills, size_na
     expect(page.locator("#retry")).to_be_visible()
     check_screen(page, "stock", size_name, size)
     page.goto(server.url + "/journal")
-    expect(page.locator("#journal tbody tr")).to_have_count(5)
+    expect(page.locator("#journal tbody tr")).to_have_count(6)
     check_screen(page, "journal", size_name, size)
     page.goto(server.url + "/report")
     check_screen(page, "report", size_name, size)
@@ -666,7 +666,11 @@ def test_the_screen_checks_can_fail(server, tills):
         Object.assign(p.querySelector("input").style, { width: "16px", height: "16px", minWidth: "0", minHeight: "0", margin: "0" }); }""")
     with pytest.raises(AssertionError, match="targets under 44"):
         check_screen(page, "planted", "tablet-landscape", (1024, 768))
-    page.evaluate("""() => { document.querySelector("#planted").remove();
+    page.evaluate("""() => { document.querySelector("#planted").remove(); const s = document.querySelector("#status");
+        s.textContent = "a tall message"; s.style.height = "600px"; }""")
+    with pytest.raises(AssertionError, match="hidden under something"):
+        check_focus_ring(page, "planted")
+    page.evaluate("""() => { document.querySelector("#status").style.height = "";
         document.styleSheets[0].insertRule("*:focus-visible { outline: none !important; }", document.styleSheets[0].cssRules.length); }""")
     with pytest.raises(AssertionError, match="no visible focus ring"):
         check_focus_ring(page, "planted")
