@@ -12,6 +12,10 @@ public struct APIError: Error, Sendable {
     public var message: String
     /// Extra fields beside code and message (the short fruit of a refusal).
     public var details: [String: String] = [:]
+    /// For a refusal: each short fruit, with need and have, and the fruit a
+    /// short substitute stood in for, so a till can say so without reading
+    /// counts that another till may have changed since.
+    public var shortages: [JournalEntry.ShortFruit]?
     public var headers: HTTPFields = [:]
 
     public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
@@ -55,12 +59,31 @@ public struct APIError: Error, Sendable {
         }
     }
 
+    /// The error object: code, message, the details as strings, and the shortages.
+    private struct Body: Encodable {
+        let fields: [String: String]
+        let shortages: [JournalEntry.ShortFruit]?
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in fields { try container.encode(value, forKey: Key(stringValue: key)) }
+            if let shortages { try container.encode(shortages, forKey: Key(stringValue: "shortages")) }
+        }
+    }
+
     /// The JSON response.
     func response() -> Response {
-        var body: [String: String] = details
-        body["code"] = code
-        body["message"] = message
-        let data = (try? JSONEncoder.api.encode(["error": body])) ?? Data("{\"error\":{\"code\":\"error\",\"message\":\"error\"}}".utf8)
+        var strings: [String: String] = details
+        strings["code"] = code
+        strings["message"] = message
+        let data = (try? JSONEncoder.api.encode(["error": Body(fields: strings, shortages: shortages)])) ?? Data("{\"error\":{\"code\":\"error\",\"message\":\"error\"}}".utf8)
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))

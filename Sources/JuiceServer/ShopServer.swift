@@ -232,6 +232,7 @@ public struct ShopServer: Sendable {
             var error = APIError(.conflict, "not-enough-fruit", "not enough fruit: \(short)")
             error.details["short"] = refused.shortages.map(\.fruit).joined(separator: ",")
             error.details["refusal"] = String(entry.sequence)
+            error.shortages = refused.shortages
             return error.response()
         default: return try json(entry)
         }

@@ -141,6 +141,11 @@ import HummingbirdBcrypt
                 let error = try #require(try Self.json(response)["error"] as? [String: Any])
                 #expect(error["code"] as? String == "not-enough-fruit")
                 #expect(error["short"] as? String == "strawberry")
+                let shortages = try #require(error["shortages"] as? [[String: Any]])
+                #expect(shortages.count == 1)
+                #expect(shortages.first?["fruit"] as? String == "strawberry")
+                #expect(shortages.first?["need"] as? Int == 16)
+                #expect(shortages.first?["have"] as? Int == 10)
             }
             let sequence = try await client.execute(uri: "/api/orders", method: .post, headers: manager,
                                                     body: ByteBuffer(string: #"{"id": "o2", "item": "kiwi-juice", "quantity": 3}"#)) { response in
