@@ -56,6 +56,8 @@ public struct APIError: Error, Sendable {
         case .shop(let error): self.init(error)
         case .storage(let error): self.init(error)
         case .clientIDReused(let id): self.init(.conflict, "id-reused", "the id '\(id)' was already used for another request")
+        case .dayNotOpen(let asked, let open):
+            self.init(.conflict, "day-closed", "the day \(asked) is not open\(open.map { " (\($0) is)" } ?? ""); nothing was closed")
         }
     }
 
@@ -120,6 +122,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(status.code >= 500 ? .serviceUnavailable : status, code, message).response()
         } catch let error as DecodingError {
             return APIError(.badRequest, "bad-json", Self.describe(error)).response()
+        } catch let error as StorageError {
+            // A write the store refused outside a route (the session of a sign-in): 503 and why.
+            return APIError(error).response()
         } catch {
             context.logger.error("unexpected error: \(error)")
             return APIError(.serviceUnavailable, "server", "the server could not do this; try again").response()

@@ -33,6 +33,11 @@ enum APIBody {
         var till: String?
     }
 
+    struct CloseDay: Decodable {
+        /// The day to close; the open one when left out.
+        var day: String?
+    }
+
     struct Fruit: Encodable {
         var id: String
         var label: String
@@ -61,6 +66,8 @@ enum APIBody {
         var dayOpen: Bool
         var bookVersion: Int
         var sequence: Int64
+        /// Each fruit's count by id: the stock, as the journal replays to.
+        var stock: [String: Int]
         var fruits: [Fruit]
         var servings: [Servings]
         var menu: [MenuItem]

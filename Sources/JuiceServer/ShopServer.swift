@@ -30,12 +30,14 @@ public struct ShopServer: Sendable {
 
     public func router() -> Router<ShopRequestContext> {
         let router = Router(context: ShopRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
+        // The headers go outside the error middleware, so that an error
+        // answer (401, 404, 413…) carries them as every other answer does.
         router.add(middleware: ContentSecurityMiddleware(contentSecurityPolicy: [
             .defaultSrc(.self), .scriptSrc(.self), .styleSrc(.self), .imgSrc(.self), .connectSrc(.self),
             .formAction(.self), .frameAncestors(.none), .baseURI(.none), .objectSrc(.none),
         ]))
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ErrorMiddleware())
         router.add(middleware: SessionMiddleware(
             storage: StoredSessionDriver(storage: storage),
             configuration: .init(sessionCookieParameters: .init(name: "juice_session", path: "/", secure: false, sameSite: .strict),
@@ -55,11 +57,15 @@ public struct ShopServer: Sendable {
             try SameOrigin.check(request)
             let body = try await Self.decode(APIBody.SignIn.self, from: request, context: context)
             let now = Self.milliseconds()
-            let windowStart = now - 60_000
-            // Five failures within a minute lock the user for a minute.
-            guard try await storage.failedSignIns(user: body.user, since: windowStart) < 5 else {
+            // Five failures within a minute lock the user for a minute; the
+            // attempt counts as failed until the password proves right.
+            let attempt: Int64
+            switch try await storage.beginSignIn(user: body.user, time: now) {
+            case .allowed(let id):
+                attempt = id
+            case .locked(let until):
                 var error = APIError(.tooManyRequests, "locked", "too many failed sign-ins; try again in a minute")
-                error.headers[.retryAfter] = "60"
+                error.headers[.retryAfter] = String(max(1, (until - now + 999) / 1000))
                 throw error
             }
             let user = try await storage.user(named: body.user)
@@ -67,9 +73,9 @@ public struct ShopServer: Sendable {
             let hash = user?.passwordHash ?? "$2b$12$C6UzMDM.H6dfI/f/IKcEeO5B0Y1bX7xqgJH8Yy9GzQXvF7kT6Kf2a"
             let matches = await Task.detached { Bcrypt.verify(body.password, hash: hash) }.value
             guard let user, matches else {
-                _ = try await storage.recordFailedSignIn(user: body.user, time: now, since: windowStart)
                 throw APIError(.unauthorized, "bad-credentials", "the user name or password is wrong")
             }
+            try await storage.signInSucceeded(attempt: attempt)
             let session = ShopSession(user: user.name, csrf: Self.randomToken(), renewed: now)
             context.sessions.createSession(session, expiresIn: Self.idle)
             return try Self.json(APIBody.SignedIn(user: user.name, role: user.role.rawValue, csrf: session.csrf))
@@ -112,11 +118,18 @@ public struct ShopServer: Sendable {
             } else {
                 day = await service.currentDay()
             }
+            var limit = Int.max
+            if let asked = request.uri.queryParameters.get("limit") {
+                guard let number = Int(String(asked)), number >= 1 else {
+                    throw APIError(.badRequest, "bad-limit", "the limit is a whole number of entries, at least 1")
+                }
+                limit = number
+            }
             var entries = try await service.entries(day: day)
             if user.role != .manager { entries = entries.filter { $0.user == user.name } }
             if let till = request.uri.queryParameters.get("till") { entries = entries.filter { $0.till == String(till) } }
             if let name = request.uri.queryParameters.get("user") { entries = entries.filter { $0.user == String(name) } }
-            return try Self.json(APIBody.Journal(day: day, entries: entries.reversed()))
+            return try Self.json(APIBody.Journal(day: day, entries: Array(entries.reversed().prefix(limit))))
         }
         api.post("/orders/{id}/void") { request, context -> Response in
             try await correct(request, context, void: true)
@@ -146,8 +159,17 @@ public struct ShopServer: Sendable {
         api.post("/day/close") { request, context -> Response in
             let user = try context.requireManager()
             try CSRF.check(request, context)
-            guard let day = await service.shop.openDay else { throw APIError(ShopError.noDayOpen) }
-            switch await service.submit(.closeDay, by: .init(user: user.name, role: user.role, till: "api")) {
+            // The day the body names, so that a retry cannot close the next
+            // day too; without a body, the one open now.
+            let day: String
+            if let named = try await Self.decodeIfPresent(APIBody.CloseDay.self, from: request, context: context)?.day {
+                day = try Self.checkDay(named)
+            } else if let open = await service.shop.openDay {
+                day = open
+            } else {
+                throw APIError(ShopError.noDayOpen)
+            }
+            switch await service.submit(.closeDay(day), by: .init(user: user.name, role: user.role, till: "api")) {
             case .success: return try Self.json(APIBody.Report(try await service.report(day: day)))
             case .failure(let failure): throw APIError(failure)
             }
@@ -156,8 +178,10 @@ public struct ShopServer: Sendable {
             let user = try context.requireManager()
             _ = user
             let day = try Self.checkDay(context.parameters.get("date") ?? "")
+            let format = request.uri.queryParameters.get("format").map { String($0) } ?? "json"
+            guard format == "json" || format == "csv" else { throw APIError(.badRequest, "bad-format", "the format is json or csv") }
             let report = APIBody.Report(try await service.report(day: day))
-            if request.uri.queryParameters.get("format") == "csv" {
+            if format == "csv" {
                 return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"z-report-\(day).csv\""],
                                 body: .init(byteBuffer: ByteBuffer(string: ReportCSV.render(report))))
             }
@@ -206,6 +230,7 @@ public struct ShopServer: Sendable {
         let book = shop.book
         return APIBody.ShopState(
             day: shop.openDay ?? shop.lastDay, dayOpen: shop.openDay != nil, bookVersion: bookVersion, sequence: shop.lastSequence,
+            stock: Dictionary(book.fruits.indices.map { (book.fruits[$0].id, shop.stock[$0]) }, uniquingKeysWith: { first, _ in first }),
             fruits: book.fruits.indices.map { APIBody.Fruit(id: book.fruits[$0].id, label: book.fruits[$0].label, emoji: book.fruits[$0].emoji, count: shop.stock[$0]) },
             servings: book.keepsServings ? book.recipes.indices.map {
                 APIBody.Servings(id: book.recipes[$0].id, label: book.recipes[$0].label, count: shop.stock.servings.indices.contains($0) ? shop.stock.servings[$0] : 0)
@@ -244,10 +269,22 @@ public struct ShopServer: Sendable {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, context: ShopRequestContext) async throws -> T {
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: context.maxUploadSize) } catch {
+        try decode(type, from: try await collect(request, context: context))
+    }
+
+    /// The body decoded, or nil when there is none.
+    static func decodeIfPresent<T: Decodable>(_ type: T.Type, from request: Request, context: ShopRequestContext) async throws -> T? {
+        let buffer = try await collect(request, context: context)
+        return buffer.readableBytes == 0 ? nil : try decode(type, from: buffer)
+    }
+
+    private static func collect(_ request: Request, context: ShopRequestContext) async throws -> ByteBuffer {
+        do { return try await request.body.collect(upTo: context.maxUploadSize) } catch {
             throw APIError(.contentTooLarge, "body-too-large", "the request body is over 64 KiB")
         }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
         do { return try JSONDecoder().decode(type, from: Data(buffer: buffer)) } catch let error as DecodingError {
             throw APIError(.badRequest, "bad-json", ErrorMiddleware<ShopRequestContext>.describe(error))
         }

@@ -34,7 +34,9 @@ public actor ShopService {
         case setStock(JournalEntry.Stock, reason: String)
         case void(order: Int64)
         case refund(order: Int64)
-        case closeDay
+        /// Closes `day`, which must be the open one: a retried close is
+        /// refused instead of closing the next day too.
+        case closeDay(String)
     }
 
     /// What a change came to.
@@ -50,6 +52,8 @@ public actor ShopService {
         case storage(StorageError)
         /// The client id was used before for a different request.
         case clientIDReused(String)
+        /// A close of a day that is not the open one (closed already, or never opened).
+        case dayNotOpen(asked: String, open: String?)
     }
 
     private let storage: any ShopStorage
@@ -161,7 +165,7 @@ public actor ShopService {
                 if let clientID = request.clientID {
                     if let lookupFailure { throw lookupFailure }
                     if let first = byClientID[clientID] ?? written[clientID] {
-                        guard request.matches(first) else { throw Failure.clientIDReused(clientID) }
+                        guard request.matches(first, in: draft) else { throw Failure.clientIDReused(clientID) }
                         answers.append(.success(.repeated(first)))
                         continue
                     }
@@ -223,7 +227,8 @@ public actor ShopService {
                 let earlier = try await storage.correction(of: sequence)?.event.kind
                 if case .void = request { return try draft.void(order, correctedBy: earlier) }
                 return try draft.refund(order, correctedBy: earlier)
-            case .closeDay:
+            case .closeDay(let day):
+                guard day == draft.openDay else { throw Failure.dayNotOpen(asked: day, open: draft.openDay) }
                 return try draft.closeDay()
             }
         } catch let error as ShopError {
@@ -347,12 +352,25 @@ extension ShopService.Request {
 
     /// Whether an entry written under this request's client id answers it:
     /// the same kind of request for the same thing.
-    func matches(_ entry: JournalEntry) -> Bool {
+    /// The item and the fruit are compared by id, as the entry names
+    /// them, so a retry that names the item by its label still matches.
+    func matches(_ entry: JournalEntry, in shop: Shop) -> Bool {
+        func itemID(_ name: String) -> String { shop.menuIndex(named: name).map { shop.book.menu[$0].id } ?? name }
         switch (self, entry.event) {
-        case (.order(_, let quantity, _, _), .order(let made)): made.quantity == quantity
-        case (.order(_, let quantity, _, _), .refusal(let refused)): refused.quantity == quantity
-        case (.stock, .stockChange): true
-        default: false
+        case (.order(let item, let quantity, _, _), .order(let made)):
+            return made.quantity == quantity && made.item == itemID(item)
+        case (.order(let item, let quantity, _, _), .refusal(let refused)):
+            return refused.quantity == quantity && refused.item == itemID(item)
+        case (.stock(let name, let edit, _), .stockChange(let change)):
+            guard let (target, index) = shop.stockTarget(named: name) else { return false }
+            let id = target == .fruit ? shop.book.fruits[index].id : shop.book.recipes[index].id
+            guard change.target == target, change.id == id else { return false }
+            switch edit {
+            case .set(let value): return change.after == value
+            case .add(let amount): return change.after.subtractingReportingOverflow(change.before) == (amount, false)
+            }
+        default:
+            return false
         }
     }
 }

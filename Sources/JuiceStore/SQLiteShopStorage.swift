@@ -247,18 +247,27 @@ public final class SQLiteShopStorage: ShopStorage {
         try db.execute(sql: "DELETE FROM sessions WHERE CAST(value AS TEXT) LIKE ? ESCAPE '\\'", arguments: ["%\"user\":\"" + escaped + "\"%"])
     }
 
-    public func recordFailedSignIn(user: String, time: Int64, since: Int64) async throws -> Int {
+    /// How many failures within `lockWindow` milliseconds lock a user, and for how long.
+    static let failuresToLock = 5
+    static let lockWindow: Int64 = 60_000
+
+    public func beginSignIn(user: String, time: Int64) async throws -> SignInAttempt {
         try await write { db in
-            try db.execute(sql: "DELETE FROM sign_in_failures WHERE time < ?", arguments: [since])
+            // Failures older than two windows can neither lock nor be part of a lock now.
+            try db.execute(sql: "DELETE FROM sign_in_failures WHERE time < ?", arguments: [time - 2 * Self.lockWindow])
+            let recent = try Int64.fetchAll(db, sql: "SELECT time FROM sign_in_failures WHERE user = ? ORDER BY time DESC LIMIT ?",
+                                            arguments: [user, Self.failuresToLock])
+            if recent.count == Self.failuresToLock, let newest = recent.first, let oldest = recent.last,
+               newest - oldest <= Self.lockWindow, time < newest + Self.lockWindow {
+                return .locked(until: newest + Self.lockWindow)
+            }
             try db.execute(sql: "INSERT INTO sign_in_failures (user, time) VALUES (?, ?)", arguments: [user, time])
-            return try Int.fetchOne(db, sql: "SELECT count(*) FROM sign_in_failures WHERE user = ? AND time >= ?", arguments: [user, since]) ?? 0
+            return .allowed(attempt: db.lastInsertedRowID)
         }
     }
 
-    public func failedSignIns(user: String, since: Int64) async throws -> Int {
-        try await read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM sign_in_failures WHERE user = ? AND time >= ?", arguments: [user, since]) ?? 0
-        }
+    public func signInSucceeded(attempt: Int64) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM sign_in_failures WHERE rowid = ?", arguments: [attempt]) }
     }
 
     // MARK: Sessions

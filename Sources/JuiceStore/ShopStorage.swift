@@ -51,11 +51,15 @@ public protocol ShopStorage: Sendable {
     /// Replaces a user's password hash and ends their sessions; false when there is no such user.
     func setPasswordHash(_ hash: String, forUser name: String) async throws -> Bool
 
-    /// Records a failed sign-in for `user` at `time` (milliseconds), and
-    /// returns how many the user has had since `since`.
-    func recordFailedSignIn(user: String, time: Int64, since: Int64) async throws -> Int
-    /// How many failed sign-ins `user` has had since `since`.
-    func failedSignIns(user: String, since: Int64) async throws -> Int
+    /// Begins a sign-in of `user` at `time` (milliseconds). A user whose
+    /// fifth failed sign-in within a minute was less than a minute ago is
+    /// locked until a minute after it. Otherwise the attempt is recorded as
+    /// failed at once, in the same transaction as the check, so that
+    /// attempts made at the same moment all count towards the five; a
+    /// right password takes it back (`signInSucceeded`).
+    func beginSignIn(user: String, time: Int64) async throws -> SignInAttempt
+    /// Takes back an attempt whose password was right.
+    func signInSucceeded(attempt: Int64) async throws
 
     // MARK: Sessions
 
@@ -66,6 +70,14 @@ public protocol ShopStorage: Sendable {
     func removeSession(key: String) async throws
     /// Ends every session that expired before `now`.
     func removeExpiredSessions(now: Int64) async throws
+}
+
+/// What `ShopStorage.beginSignIn` decided.
+public enum SignInAttempt: Sendable, Hashable {
+    /// The attempt may check its password; it counts as failed until `signInSucceeded(attempt:)` takes it back.
+    case allowed(attempt: Int64)
+    /// The user is locked until this time (milliseconds since 1970).
+    case locked(until: Int64)
 }
 
 /// A user who may sign in, with a bcrypt hash of their password (never the password).
