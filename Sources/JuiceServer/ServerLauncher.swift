@@ -28,14 +28,23 @@ public enum ServerLauncher {
         return try SQLiteShopStorage(path: path)
     }
 
-    /// Holds `path + ".lock"` for as long as the process lives, so a second
-    /// server (or a stock import) on the same database refuses to start.
-    /// Nil when another process holds it.
-    public static func lock(database path: String) -> Int32? {
+    /// Holds an exclusive `flock` on the database file itself for as long as
+    /// the process lives, so a second server (or a stock import) on the same
+    /// database refuses to start, whatever path names the file (a symbolic
+    /// or hard link too). SQLite's own locks are `fcntl` locks, which a
+    /// `flock` leaves alone. The file is made, empty, when it does not exist
+    /// (SQLite takes an empty file as a new database); a read-only
+    /// descriptor is enough, so a write-protected database can be locked.
+    ///
+    /// - Returns: nil when another process holds the lock.
+    /// - Throws: `LaunchError` when the file cannot be opened at all.
+    public static func lock(database path: String) throws -> Int32? {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw LaunchError("cannot open '\(path)': \(String(cString: strerror(errno)))")
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             return nil
@@ -46,7 +55,7 @@ public enum ServerLauncher {
     /// Serves until stopped (SIGINT or SIGTERM).
     public static func serve(source: BookSource, database: String, host: String, port: Int,
                              log: @escaping @Sendable (String) -> Void) async throws {
-        guard lock(database: database) != nil else {
+        guard try lock(database: database) != nil else {
             throw LaunchError("another juice-serve is using '\(database)'; stop it first (or give another --database)")
         }
         let book: RecipeBook
@@ -117,7 +126,7 @@ public enum ServerLauncher {
 
     /// Sets the shop's stock from a stock file (juice-run's `--stock` format), as one journal entry.
     public static func importStock(source: BookSource, database: String, stockFile: String) async throws -> JournalEntry {
-        guard lock(database: database) != nil else {
+        guard try lock(database: database) != nil else {
             throw LaunchError("juice-serve is running on '\(database)'; stop it before importing stock")
         }
         let withStock = BookSource(paths: source.paths, stockPath: stockFile)

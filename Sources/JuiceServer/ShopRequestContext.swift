@@ -57,7 +57,15 @@ struct StoredSessionDriver: PersistDriver {
     }
 
     func set<Object: Codable & Sendable>(key: String, value: Object, expires: Duration?) async throws {
-        try await storage.setSession(key: key, value: Array(try JSONEncoder().encode(value)), expires: Self.expiry(expires))
+        do {
+            try await storage.setSession(key: key, value: Array(try JSONEncoder().encode(value)), expires: Self.expiry(expires))
+        } catch StorageError.cannotWrite(let why) {
+            // A session that exists keeps its expiry when the disk is full or
+            // read-only, and its request is answered: pushing the idle expiry
+            // forward must not turn every read into an error. A new session
+            // (a sign-in) has nothing to keep, and is refused.
+            guard (try? await storage.session(key: key, now: Self.milliseconds(Date()))) != nil else { throw StorageError.cannotWrite(why) }
+        }
     }
 
     func get<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws -> Object? {

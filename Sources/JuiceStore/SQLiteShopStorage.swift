@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 import JuiceShop
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The embedded store: one SQLite file in WAL mode, through GRDB.
 ///
@@ -20,53 +23,97 @@ public final class SQLiteShopStorage: ShopStorage {
 
     private let pool: DatabasePool
     public let path: String
+    /// Whether the database was opened read-only: its file is write-protected
+    /// (no write permission bit, honoured even for root) or cannot be written
+    /// by this process. Reads work; every write throws `cannotWrite`.
+    public let isReadOnly: Bool
 
     /// Opens (or creates) the database at `path`.
+    ///
+    /// An existing file is first looked at through a read-only connection,
+    /// so that a foreign, corrupt or newer file is refused without a byte of
+    /// it changed (opening the pool would turn on WAL mode). A
+    /// write-protected file is opened read-only: the shop can be read, and
+    /// every change is refused.
     ///
     /// - Throws: `StorageError.unusableDatabase` for a file that is not
     ///   SQLite, is corrupt, belongs to another program, or has a schema
     ///   newer than this build knows.
     public init(path: String) throws {
         self.path = path
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            // FULL: the WAL is synced at every commit, so a commit that
-            // returned is on disk (NORMAL would sync only at checkpoints).
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        configuration.busyMode = .timeout(5)
+        let migrator = Self.migrator
         do {
+            let existing = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0 > 0
+            if existing { try Self.inspect(path, migrator: migrator) }
+            isReadOnly = existing && !Self.isWritable(path)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            configuration.readonly = isReadOnly
             pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.write { db in
-                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-                if id != Self.applicationID {
-                    guard id == 0, tables == 0 else {
-                        throw StorageError.unusableDatabase("'\(path)' is an SQLite database of another program (application_id \(id)); juice-serve will not change it")
+            if isReadOnly {
+                let upToDate = try pool.read { db in try migrator.hasCompletedMigrations(db) }
+                guard upToDate else {
+                    throw StorageError.unusableDatabase("'\(path)' is read-only and its schema needs an upgrade first; make it writable once")
+                }
+            } else {
+                // FULL: the WAL is synced at every commit, so a commit that
+                // returned is on disk (NORMAL would sync only at checkpoints).
+                // Set on the writer after the pool is open: GRDB's WAL set-up
+                // turns it to NORMAL.
+                try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                try pool.write { db in
+                    if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Self.applicationID {
+                        try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
                     }
-                    try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
                 }
+                try migrator.migrate(pool)
             }
-            let migrator = Self.migrator
-            try pool.read { db in
-                if try migrator.hasBeenSuperseded(db) {
-                    let known = Set(migrator.migrations)
-                    let newer = try migrator.appliedIdentifiers(db).subtracting(known).sorted()
-                    throw StorageError.unusableDatabase("'\(path)' has a newer schema (\(newer.joined(separator: ", "))) than this juice-serve knows; use a newer juice-serve")
-                }
-            }
-            try migrator.migrate(pool)
             try pool.read { db in
                 let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "?"
                 guard check == "ok" else { throw StorageError.unusableDatabase("'\(path)' is damaged: \(check)") }
             }
         } catch let error as StorageError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && !Self.isWritable(path) {
+            throw StorageError.unusableDatabase("cannot read '\(path)': SQLite writes a '-shm' file beside a WAL database even to read it, and its folder cannot be written (\(Self.describe(error)))")
         } catch let error as DatabaseError {
             throw StorageError.unusableDatabase("cannot use '\(path)' as a juice-serve database: \(Self.describe(error))")
         } catch {
             throw StorageError.unusableDatabase("cannot open '\(path)': \(error)")
         }
+    }
+
+    /// Refuses, through a read-only connection, a file that is not this
+    /// program's database (foreign, not SQLite, damaged) or whose schema is
+    /// newer than this build's. An SQLite file with no tables is taken.
+    private static func inspect(_ path: String, migrator: DatabaseMigrator) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        try queue.read { db in
+            let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            guard id == Self.applicationID || (id == 0 && tables == 0) else {
+                throw StorageError.unusableDatabase("'\(path)' is an SQLite database of another program (application_id \(id)); juice-serve will not change it")
+            }
+            if try migrator.hasBeenSuperseded(db) {
+                let newer = try migrator.appliedIdentifiers(db).subtracting(Set(migrator.migrations)).sorted()
+                throw StorageError.unusableDatabase("'\(path)' has a newer schema (\(newer.joined(separator: ", "))) than this juice-serve knows; use a newer juice-serve")
+            }
+        }
+    }
+
+    /// Whether this process may write the file and the folder beside it
+    /// (SQLite writes the WAL there). A file without any write permission
+    /// bit counts as write-protected even for root, who could write it
+    /// anyway: the operator who took the bits away meant it.
+    private static func isWritable(_ path: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard let mode = (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? NSNumber else { return true }
+        return mode.intValue & 0o222 != 0
+            && access(path, W_OK) == 0
+            && access(folder.isEmpty ? "." : folder, W_OK) == 0
     }
 
     /// The schema's versions, oldest first; each runs once, in a transaction.

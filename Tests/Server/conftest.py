@@ -48,11 +48,12 @@ class Server:
     def add_user(self, name, password, role):
         run_cli("users", "add", name, "--role", role, "--database", str(self.database), stdin=password + "\n")
 
-    def start(self, timeout=30):
-        """Starts the server and waits until it answers."""
+    def start(self, timeout=30, prefix=()):
+        """Starts the server and waits until it answers. `prefix` goes before
+        the command (`setpriv …` runs it as another user)."""
         log = open(self.folder / "server.log", "a")
         self.process = subprocess.Popen(
-            [JUICE_SERVE, "--recipes", str(self.recipes), "--database", str(self.database), "--port", "0"],
+            [*prefix, JUICE_SERVE, "--recipes", str(self.recipes), "--database", str(self.database), "--port", "0"],
             stdout=subprocess.PIPE, stderr=log, text=True, cwd=self.folder,
         )
         deadline = time.time() + timeout
