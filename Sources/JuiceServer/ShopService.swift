@@ -66,7 +66,10 @@ public actor ShopService {
     private var listeners: [UUID: AsyncStream<JournalEntry>.Continuation] = [:]
     /// Set once the server is shutting down: no new stream is kept open.
     private var closed = false
-    private var waiting: [(Request, Actor, CheckedContinuation<Result<Outcome, Failure>, Never>)] = []
+    /// Each waiting change and who gets its answer.
+    private var waiting: [(Request, Actor, @Sendable (Result<Outcome, Failure>) -> Void)] = []
+    /// Books waiting to be taken, by the worker, between two batches.
+    private var books: [(RecipeBook, CheckedContinuation<Bool, Never>)] = []
     private var working = false
 
     /// A service over `storage`, selling from `book`: replays the open
@@ -128,16 +131,28 @@ public actor ShopService {
     /// Asks for a change; returns once it is durable, or refused.
     public func submit(_ request: Request, by actor: Actor) async -> Result<Outcome, Failure> {
         await withCheckedContinuation { continuation in
-            waiting.append((request, actor, continuation))
-            if !working {
-                working = true
-                Task { await self.work() }
-            }
+            waiting.append((request, actor, { continuation.resume(returning: $0) }))
+            startWorking()
         }
     }
 
+    private func startWorking() {
+        guard !working else { return }
+        working = true
+        Task { await self.work() }
+    }
+
+    /// The one worker: a book change waiting goes first, then the batch of
+    /// changes waiting. Nothing else changes `shop`, so a batch's draft and a
+    /// replay on a new book never overwrite each other.
     private func work() async {
-        while !waiting.isEmpty {
+        while !waiting.isEmpty || !books.isEmpty {
+            if !books.isEmpty {
+                let changes = books
+                books = []
+                for (book, continuation) in changes { continuation.resume(returning: await take(book)) }
+                continue
+            }
             let batch = waiting
             waiting = []
             await decideAndWrite(batch)
@@ -145,7 +160,7 @@ public actor ShopService {
         working = false
     }
 
-    private func decideAndWrite(_ batch: [(Request, Actor, CheckedContinuation<Result<Outcome, Failure>, Never>)]) async {
+    private func decideAndWrite(_ batch: [(Request, Actor, @Sendable (Result<Outcome, Failure>) -> Void)]) async {
         var draft = shop
         var entries: [JournalEntry] = []
         var answers: [Result<Outcome, Failure>] = []
@@ -207,7 +222,7 @@ public actor ShopService {
                 return answer
             }
         }
-        for (index, (_, _, continuation)) in batch.enumerated() { continuation.resume(returning: answers[index]) }
+        for (index, (_, _, answer)) in batch.enumerated() { answer(answers[index]) }
     }
 
     /// - Parameter batchOrders: entries written earlier in the same batch, not in the store yet.
@@ -277,6 +292,17 @@ public actor ShopService {
     /// journal entry. Returns false, keeping the running book, when the
     /// journal does not replay on it.
     public func replaceBook(_ book: RecipeBook) async -> Bool {
+        await withCheckedContinuation { continuation in
+            books.append((book, continuation))
+            startWorking()
+        }
+    }
+
+    /// Replaces the book, on the worker: no batch is being written, so the
+    /// replay reads every entry written and the next batch starts from it.
+    /// (Taken beside a batch, the batch's draft overwrote the new book, or
+    /// the replay missed the batch's entries and the next sequences clashed.)
+    private func take(_ book: RecipeBook) async -> Bool {
         guard let replayed = try? await Self.replay(book: book, storage: storage) else { return false }
         let known = Set(shop.book.fruits.map(\.id))
         let knownRecipes = Set(shop.book.recipes.map(\.id))
@@ -291,7 +317,8 @@ public actor ShopService {
         bookVersion += 1
         refusedBookDiagnostics = ""
         if !added.fruit.isEmpty || !added.servings.isEmpty {
-            _ = await submit(.setStock(added, reason: "the book added these"), by: Actor(user: "system", role: .manager, till: "server"))
+            // Written by the worker next, before any other change waiting.
+            waiting.insert((.setStock(added, reason: "the book added these"), Actor(user: "system", role: .manager, till: "server"), { _ in }), at: 0)
         }
         broadcastBookChange()
         return true

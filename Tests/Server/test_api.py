@@ -10,6 +10,7 @@ import json
 import queue
 import re
 import signal
+import sqlite3
 import threading
 import time
 from datetime import datetime, timedelta, timezone
@@ -18,7 +19,7 @@ from email.utils import parsedate_to_datetime
 import pytest
 import requests
 
-from conftest import MANAGER, STAFF, new_id
+from conftest import MANAGER, STAFF, fresh_server, new_id
 
 UNSAFE_ROUTES = [
     ("POST", "/api/orders", {"id": "csrf-check", "item": "banana-juice", "quantity": 1}),
@@ -94,17 +95,34 @@ def test_sign_in_answers_the_csrf_token_and_a_strict_http_only_cookie(server):
     assert timedelta(hours=11, minutes=58) < left <= timedelta(hours=12, minutes=1), left
 
 
-def test_the_session_is_kept_for_12_hours_of_idleness_in_the_store(server):
-    s = server.session()
-    import sqlite3
+def session_rows(server):
     with sqlite3.connect(f"file:{server.database}?mode=ro", uri=True) as db:
-        rows = db.execute("SELECT expires FROM sessions").fetchall()
-    assert len(rows) == 1
-    left = rows[0][0] / 1000 - time.time()
+        return db.execute("SELECT key, value, expires FROM sessions").fetchall()
+
+
+def test_a_session_ends_after_12_hours_idle_and_use_pushes_that_back(server):
+    s = server.session()
+    [(key, value, expires)] = session_rows(server)
+    left = expires / 1000 - time.time()
     assert 12 * 3600 - 120 < left <= 12 * 3600 + 5, left
-    # A request slides the idle expiry forward; the cookie says so too.
+    # Used after a while (its last renewal made long ago), the session's
+    # idle expiry moves 12 hours on from now, in the store and the cookie.
+    session = json.loads(bytes(value))
+    session["renewed"] = 0
+    with sqlite3.connect(server.database) as db:
+        db.execute("UPDATE sessions SET value = ?, expires = ? WHERE key = ?",
+                   (json.dumps(session).encode(), int((time.time() + 3600) * 1000), key))
     r = s.get(server.url + "/api/shop")
     assert r.status_code == 200
+    [(_, _, expires)] = session_rows(server)
+    assert 12 * 3600 - 120 < expires / 1000 - time.time() <= 12 * 3600 + 5
+    cookie_expires = next(a for a in r.headers["Set-Cookie"].split(";") if a.strip().lower().startswith("expires="))
+    left = parsedate_to_datetime(cookie_expires.split("=", 1)[1]) - datetime.now(timezone.utc)
+    assert timedelta(hours=11, minutes=58) < left <= timedelta(hours=12, minutes=1), left
+    # Idle past its expiry, it is over.
+    with sqlite3.connect(server.database) as db:
+        db.execute("UPDATE sessions SET expires = ? WHERE key = ?", (int((time.time() - 1) * 1000), key))
+    assert error_code(s.get(server.url + "/api/shop"), 401) == "sign-in-needed"
 
 
 def test_wrong_passwords_and_unknown_users_are_401(server):
@@ -137,6 +155,17 @@ def test_five_failed_sign_ins_within_a_minute_lock_the_user(server):
     assert "Set-Cookie" not in r.headers
     # Only that user: another signs in.
     assert server.session(MANAGER).get(server.url + "/api/shop").status_code == 200
+    # The lock lasts a minute from the fifth failure: 50 s on, still locked;
+    # 61 s on, the right password signs in.
+    def age_failures(seconds):
+        with sqlite3.connect(server.database) as db:
+            db.execute("UPDATE sign_in_failures SET time = time - ?", (seconds * 1000,))
+    age_failures(50)
+    r = requests.post(server.url + "/api/session", json={"user": STAFF[0], "password": STAFF[1]}, timeout=30)
+    assert error_code(r, 429) == "locked"
+    assert int(r.headers["Retry-After"]) <= 10
+    age_failures(11)
+    assert server.session(STAFF).get(server.url + "/api/shop").status_code == 200
 
 
 def test_concurrent_wrong_passwords_get_no_more_than_five_tries(server):
@@ -335,6 +364,71 @@ def test_an_order_is_201_with_its_entry_and_plan_and_takes_exactly_its_fruit(ser
     menu = {item["id"]: item for item in state["menu"]}
     assert menu["mango-juice"]["capacity"] == 2 and menu["mango-juice"]["status"] == "ready"
     assert menu["strawberry-juice"]["capacity"] == 0 and menu["strawberry-juice"]["status"] == "sold-out"
+
+
+PRICED_BOOK = """\
+version: 2
+fruits:
+  mango: { cost: 800 }
+  kiwi: { cost: 300, substitutes: { mango: 2 } }
+stock:
+  mango: 20
+  kiwi: 1
+recipes:
+  syrup:
+    yield: 4
+    recipe: { mango: 1 }
+menu:
+  kiwi-juice:
+    price: 5000
+    recipe: { kiwi: 3 }
+  syrup-juice:
+    price: 3000
+    recipe: { syrup: 1, mango: 1 }
+"""
+
+
+@pytest.fixture
+def priced_server(tmp_path, users_database):
+    """A server on a version-2 book: prices, costs, a substitute and a kept recipe."""
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "shop.yaml").write_text(PRICED_BOOK)
+    (tmp_path / "shop").mkdir()
+    srv = fresh_server(tmp_path / "shop", users_database, book=book)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_an_order_carries_its_whole_plan_and_a_void_puts_back_servings_too(priced_server):
+    server = priced_server
+    s = server.session()
+    state = shop(s, server)
+    assert state["stock"] == {"mango": 20, "kiwi": 1}
+    assert state["servings"] == [{"id": "syrup", "label": "syrup", "count": 0}]
+    assert {item["id"]: (item["price"], item["capacity"]) for item in state["menu"]} == {"kiwi-juice": (5000, 3), "syrup-juice": (3000, 16)}
+
+    kiwi = order(s, server, "kiwi-juice").json()
+    assert kiwi["substitutions"] == [{"fruit": "kiwi", "substitute": "mango", "units": 4, "covered": 2}]
+    assert sorted((c["id"], c["count"]) for c in kiwi["fruit"]) == [("kiwi", 1), ("mango", 4)]
+    assert kiwi["price"] == 5000 and kiwi["cost"] == {"numerator": 3500, "denominator": 1}
+    before_syrup = shop(s, server)
+    syrup = order(s, server, "syrup-juice").json()
+    assert syrup["batches"] == [{"id": "syrup", "count": 1}]
+    assert syrup["servings"] == [{"recipe": "syrup", "used": 1, "made": 4, "left": 3}]
+    assert shop(s, server)["servings"][0]["count"] == 3
+
+    assert s.post(server.url + f"/api/orders/{syrup['clientID']}/void").status_code == 201
+    after = shop(s, server)
+    for key in ("stock", "fruits", "servings", "menu"):
+        assert after[key] == before_syrup[key], key
+    assert s.post(server.url + f"/api/orders/{kiwi['clientID']}/refund").status_code == 201
+    total = s.get(server.url + f"/api/day/{kiwi['day']}/report").json()["total"]
+    assert (total["orders"], total["served"], total["voided"], total["refunded"]) == (2, 1, 1, 1)
+    assert (total["revenue"], total["fruitCost"], total["wasteCost"]) == ("0.00", "3500.00", "3500.00")
 
 
 def test_the_shop_gives_stock_servings_menu_and_book_version(server):

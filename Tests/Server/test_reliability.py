@@ -253,6 +253,56 @@ def test_an_acknowledged_order_was_synced_to_disk(server):
     assert len(syncs) >= 20, syncs
 
 
+def test_a_book_changed_under_load_keeps_orders_right(tmp_path, users_database):
+    """The server takes a changed book while tills order: every order is
+    still answered 201 or 409 (never a clash of journal sequences), the new
+    book is in use, and the stock is the journal replayed."""
+    srv = fresh_server(tmp_path, users_database)
+    srv.start()
+    s = srv.session()
+    for fruit in ("banana", "pineapple", "kiwi", "mango"):
+        assert s.post(srv.url + "/api/stock", json={"fruit": fruit, "set": 1_000_000}).status_code == 201
+    sent, acked, answers, lock, stop = {}, {}, [], threading.Lock(), threading.Event()
+
+    def till(seed):
+        local = random.Random(seed)
+        client = clone(s)
+        while not stop.is_set():
+            client_id, item, quantity = new_id(), local.choice(list(RECIPES)), 1
+            with lock:
+                sent[client_id] = ("order", item, quantity)
+            r = order(client, srv, item, quantity, client_id, timeout=10)
+            with lock:
+                answers.append((r.status_code, r.text))
+                if r.status_code in (201, 409):
+                    acked[client_id] = (r.status_code, r.json())
+
+    threads = [threading.Thread(target=till, args=(seed,)) for seed in range(4)]
+    for t in threads:
+        t.start()
+    menu = srv.recipes / "menu.yaml"
+    original = menu.read_text()
+    try:
+        for version in range(1, 5):
+            time.sleep(0.7)
+            menu.write_text(original.replace("label: 바나나쥬스", f"label: 바나나쥬스 {version}"))
+        time.sleep(1.5)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    unexpected = [a for a in answers if a[0] not in (201, 409) or '"not-enough-fruit"' not in a[1] and a[0] == 409]
+    assert not unexpected, unexpected[:3]
+    state = s.get(srv.url + "/api/shop").json()
+    assert state["bookVersion"] >= 2
+    assert {m["id"]: m["label"] for m in state["menu"]}["banana-juice"] == "바나나쥬스 4"
+    check_journal(s, srv, sent, acked)
+    srv.stop()
+    srv.start()
+    check_journal(srv.session(), srv, sent, acked)
+    srv.stop()
+
+
 # MARK: Races
 
 
