@@ -134,9 +134,13 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, _): "the field '\(key.stringValue)' is missing"
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty, .valueNotFound(_, let context) where context.codingPath.isEmpty:
+            "the body must be a JSON object"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "the field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        case .dataCorrupted: "the body is not valid JSON"
+        // Foundation says no more for a number that is not a whole number
+        // in range (1.5 or 1e30 for a quantity) than for broken JSON.
+        case .dataCorrupted: "the body is not valid JSON, or a number in it is not a whole number in range"
         @unknown default: "the body cannot be read"
         }
     }

@@ -323,6 +323,20 @@ def test_bad_json_is_400(server, body):
     assert [e["kind"] for e in journal(s, server)["entries"]] == ["day-open"]
 
 
+@pytest.mark.parametrize("body,words", [
+    (b"{", "not valid JSON"),
+    (b"[]", "JSON object"),
+    (b"null", "JSON object"),
+    (b'{"id": "x", "item": "banana-juice"}', "'quantity' is missing"),
+    (b'{"id": "x", "item": "banana-juice", "quantity": "1"}', "'quantity' has the wrong type"),
+    (b'{"id": "x", "item": "banana-juice", "quantity": 1e30}', "not a whole number in range"),
+])
+def test_bad_json_says_what_is_wrong(server, body, words):
+    r = server.session().post(server.url + "/api/orders", data=body, headers={"Content-Type": "application/json"}, timeout=10)
+    assert error_code(r, 400) == "bad-json"
+    assert words in r.json()["error"]["message"], r.json()
+
+
 def test_bad_json_is_400_on_every_route_that_reads_a_body(server):
     s = server.session()
     for path in ("/api/session", "/api/stock"):
