@@ -171,6 +171,7 @@ public final class SQLiteShopStorage: ShopStorage {
 
     public func append(_ entries: [JournalEntry]) async throws {
         guard !entries.isEmpty else { return }
+        try refuseIfWriteProtected()
         let rows = try entries.map { entry in
             let (clientID, target) = Self.keys(of: entry.event)
             let body = String(decoding: try Self.encoder.encode(entry), as: UTF8.self)
@@ -243,6 +244,7 @@ public final class SQLiteShopStorage: ShopStorage {
     // MARK: Users
 
     public func addUser(_ user: StoredUser) async throws {
+        try refuseIfWriteProtected()
         do {
             try await pool.write { db in
                 if try Int.fetchOne(db, sql: "SELECT count(*) FROM users WHERE name = ?", arguments: [user.name]) ?? 0 > 0 {
@@ -347,6 +349,7 @@ public final class SQLiteShopStorage: ShopStorage {
     }
 
     private func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try refuseIfWriteProtected()
         do { return try await pool.write(body) } catch let error as DatabaseError { throw Self.storageError(error) }
     }
 
@@ -357,6 +360,16 @@ public final class SQLiteShopStorage: ShopStorage {
                 throw StorageError.unusableDatabase("a journal entry cannot be read: \(error)")
             }
         }
+    }
+
+    /// A database whose file loses every write permission bit while the
+    /// server runs is read-only from then on, until a bit comes back: SQLite
+    /// would go on writing through the descriptor it opened, and whoever
+    /// took the bits away (root too) meant it. One `stat` a write.
+    private func refuseIfWriteProtected() throws {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & 0o222 == 0 else { return }
+        throw StorageError.cannotWrite("the database is read-only (its file is write-protected); nothing was written")
     }
 
     private static func user(_ row: Row) -> StoredUser? {

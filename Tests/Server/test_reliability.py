@@ -528,6 +528,22 @@ def test_a_read_only_database_serves_reads_and_refuses_changes(shared_folder, us
     srv.stop()
 
 
+def test_a_database_write_protected_while_serving_refuses_changes_until_it_is_writable_again(server):
+    s = server.session()
+    made = order(s, server, "kiwi-juice").json()
+    os.chmod(server.database, 0o444)
+    try:
+        r = order(s, server, "banana-juice")
+        assert r.status_code == 503 and r.json()["error"]["code"] == "cannot-write", r.text
+        assert "read-only" in r.json()["error"]["message"] and int(r.headers["Retry-After"]) >= 1
+        assert shop_stock(s, server)["kiwi"] == 7
+        assert entries_oldest_first(s, server)[-1] == made
+    finally:
+        os.chmod(server.database, 0o644)
+    assert order(s, server, "banana-juice").status_code == 201
+    assert shop_stock(s, server) == replay(entries_oldest_first(s, server))
+
+
 # MARK: Files that are not the shop's database
 
 
