@@ -528,6 +528,25 @@ def test_a_read_only_database_serves_reads_and_refuses_changes(shared_folder, us
     srv.stop()
 
 
+def test_a_database_on_a_read_only_mount_is_refused_with_why(tmp_path, users_database):
+    """SQLite writes a '-shm' file beside a WAL database even to read it, so a
+    database on a read-only file system cannot be served at all; the server
+    says so instead of claiming another server holds it."""
+    folder, mount = tmp_path / "data", tmp_path / "ro"
+    folder.mkdir()
+    mount.mkdir()
+    shutil.copy(users_database, folder / "shop.sqlite")
+    bound = subprocess.run(["mount", "--bind", str(folder), str(mount)], capture_output=True, text=True)
+    assert bound.returncode == 0, f"a read-only mount needs mount(8) as root with CAP_SYS_ADMIN, which this runner lacks: {bound.stderr}"
+    try:
+        made = subprocess.run(["mount", "-o", "remount,bind,ro", str(mount)], capture_output=True, text=True)
+        assert made.returncode == 0, made.stderr
+        stderr = refuse_to_start(mount / "shop.sqlite", tmp_path)
+        assert "-shm" in stderr and "cannot be written" in stderr and "another juice-serve" not in stderr, stderr
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], capture_output=True)
+
+
 def test_a_database_write_protected_while_serving_refuses_changes_until_it_is_writable_again(server):
     s = server.session()
     made = order(s, server, "kiwi-juice").json()
