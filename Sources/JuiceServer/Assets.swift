@@ -132,7 +132,8 @@ enum Assets {
   on("#close-day", () => { confirmClose.hidden = false; $("#close-day-yes").focus(); });
   on("#close-day-no", () => { confirmClose.hidden = true; $("#close-day").focus(); });
   on("#close-day-yes", async () => {
-    const r = await call("POST", "/api/day/close");
+    // The day is named, so a retried close cannot close the next day too.
+    const r = await call("POST", "/api/day/close", { day: $("#close-day-yes").dataset.day });
     if (r.status === 200) location.href = "/report?day=" + encodeURIComponent(r.data.day); else say(problem(r));
   });
   on("#print", () => window.print());

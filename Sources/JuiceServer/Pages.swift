@@ -316,7 +316,7 @@ struct Pages {
         let closing = isOpenDay && !report.closed ? """
             <button type="button" id="close-day" class="warn">Close the day</button></p>
             <div id="confirm-close" class="card notice" hidden><p>Close \(day)? No order can be taken, voided or changed on this day after it closes.</p>
-            <p class="actions"><button type="button" id="close-day-yes" class="warn">Yes, close \(day)</button> <button type="button" id="close-day-no" class="quiet">Cancel</button></p></div>
+            <p class="actions"><button type="button" id="close-day-yes" class="warn" data-day="\(day)">Yes, close \(day)</button> <button type="button" id="close-day-no" class="quiet">Cancel</button></p></div>
             """ : "</p>"
         return HTML(raw: """
             <h1>\(report.closed ? "Z report" : "Day report") <span class="day">\(day)</span></h1>

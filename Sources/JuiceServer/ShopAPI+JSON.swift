@@ -76,6 +76,21 @@ enum APIBody {
         var role: String
     }
 
+    /// What staff hear of another user's entry on `GET /api/events`.
+    struct EntryNotice: Encodable {
+        var sequence: Int64
+        var day: String
+        var time: Int64
+        var kind: String
+
+        init(_ entry: JournalEntry) {
+            sequence = entry.sequence
+            day = entry.day
+            time = entry.time
+            kind = entry.event.kind
+        }
+    }
+
     struct Journal: Encodable {
         var day: String
         var entries: [JournalEntry]

@@ -188,7 +188,7 @@ public struct ShopServer: Sendable {
             return try Self.json(report)
         }
         api.get("/events") { _, context -> Response in
-            _ = try context.requireUser()
+            let user = try context.requireUser()
             let (id, stream) = await service.listen()
             let service = self.service
             return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: .init { writer in
@@ -196,7 +196,15 @@ public struct ShopServer: Sendable {
                 try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
                 // Ends with the server: an open stream would otherwise hold a graceful shutdown forever.
                 for await entry in stream.cancelOnGracefulShutdown() {
-                    let data = String(decoding: try JSONEncoder.api.encode(entry), as: UTF8.self)
+                    // Staff see only their own entries in the journal; of the
+                    // others' they hear that something changed (sequence,
+                    // day, time, kind), which is all a till needs to refresh.
+                    let data: String
+                    if user.role == .manager || entry.user == user.name {
+                        data = String(decoding: try JSONEncoder.api.encode(entry), as: UTF8.self)
+                    } else {
+                        data = String(decoding: try JSONEncoder.api.encode(APIBody.EntryNotice(entry)), as: UTF8.self)
+                    }
                     try await writer.write(ByteBuffer(string: "id: \(entry.sequence)\nevent: entry\ndata: \(data)\n\n"))
                 }
                 try await writer.finish(nil)

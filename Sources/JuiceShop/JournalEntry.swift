@@ -252,6 +252,23 @@ public struct JournalEntry: Sendable, Hashable, Codable {
             servings = made.servings
         }
 
+        private enum CodingKeys: String, CodingKey {
+            case order, clientID, item, price, cost, fruit, servings
+        }
+
+        /// Reads a correction; one written before corrections kept the
+        /// order's servings has none, and reads as using and making none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            order = try container.decode(Int64.self, forKey: .order)
+            clientID = try container.decode(String.self, forKey: .clientID)
+            item = try container.decode(String.self, forKey: .item)
+            price = try container.decodeIfPresent(Int.self, forKey: .price)
+            cost = try container.decodeIfPresent(Fraction.self, forKey: .cost)
+            fruit = try container.decode([Count].self, forKey: .fruit)
+            servings = try container.decodeIfPresent([ServingsChange].self, forKey: .servings) ?? []
+        }
+
         /// The order as far as its stock goes: what a void undoes.
         var taken: OrderMade {
             OrderMade(clientID: clientID, item: item, quantity: 1, price: price, cost: cost, fruit: fruit, batches: [], servings: servings, substitutions: [], resolves: nil)

@@ -158,12 +158,14 @@ func readPassword(confirm: Bool) throws -> String {
         return line
     }
     func ask(_ prompt: String) -> String {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        // Echo goes off before the prompt shows: typed after the prompt, a
+        // password must never reach the screen, however fast it comes.
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        FileHandle.standardError.write(Data(prompt.utf8))
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             FileHandle.standardError.write(Data("\n".utf8))

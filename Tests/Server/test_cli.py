@@ -19,6 +19,7 @@ def at_terminal(args, answers, timeout=60):
     if pid == 0:
         os.execv(JUICE_SERVE, [JUICE_SERVE, *args])
     shown = b""
+    answered_at = 0
     pending = list(answers)
     while True:
         ready, _, _ = select.select([fd], [], [], timeout)
@@ -32,8 +33,10 @@ def at_terminal(args, answers, timeout=60):
         if not chunk:
             break
         shown += chunk
-        if pending and shown.rstrip().endswith(b":"):
+        # Answer each prompt once: only text shown since the last answer counts.
+        if pending and shown[answered_at:].rstrip().endswith(b":"):
             os.write(fd, (pending.pop(0) + "\n").encode())
+            answered_at = len(shown)
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status), shown.decode(errors="replace")
 
