@@ -174,11 +174,14 @@ uninstall:
 
 # The web counter on the canonical book at http://127.0.0.1:8080, with its
 # SQLite journal in .juice/shop.sqlite (made on first use). It prints how to
-# add the first manager; no user exists until one is added.
+# add the first manager; no user exists until one is added. juice-serve is
+# its own package, in Server/, so the tools' package never builds the
+# server's libraries.
 SERVE_ARGS ?= --recipes recipes
+SERVE_BIN = Server/.build/debug/juice-serve
 serve: setup
-	$(SWIFT) build --product juice-serve
-	$(BIN)/juice-serve $(SERVE_ARGS)
+	$(SWIFT) build --package-path Server --product juice-serve
+	$(SERVE_BIN) $(SERVE_ARGS)
 
 run: build
 	@echo
@@ -210,11 +213,11 @@ test: build lsp-test-setup tools-test-setup report-test-setup schema-test-setup 
 # under load, a full or read-only disk, bad database files, racing tills,
 # retries). Each test starts its own server on a free port and stops it,
 # even when the test fails.
-# The release build, which install-test has made: bcrypt (cost 12) takes
-# seconds a hash in a debug build.
+# Server/'s own Swift tests (HummingbirdTesting) first, then the binary.
 server-test: server-test-setup
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --product juice-serve
-	JUICE_SERVE=$(CURDIR)/.build/release/juice-serve $(VENV)/bin/python -m pytest Tests/Server -q
+	$(SWIFT) build --package-path Server --build-tests
+	$(SWIFT) test --package-path Server --skip-build
+	JUICE_SERVE=$(CURDIR)/$(SERVE_BIN) $(VENV)/bin/python -m pytest Tests/Server -q
 
 # Playwright drives Debian's chromium (no browser download); axe-playwright-python
 # carries axe-core; schemathesis checks the API against openapi.yaml. Pinned,
@@ -351,8 +354,8 @@ graph: build
 BENCH ?=
 bench: setup bench-setup
 	python3 Benchmarks/bench.py --swift "$(SWIFT)" --cc "$(CC)" $(BENCH)
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --product juice-serve
-	python3 Benchmarks/serve_bench.py --serve .build/release/juice-serve $(SERVE_BENCH)
+	$(SWIFT) build --package-path Server -c release $(RELEASE_FLAGS) --product juice-serve
+	python3 Benchmarks/serve_bench.py --serve Server/.build/release/juice-serve $(SERVE_BENCH)
 
 # The references are C, built with cc -O2: install a compiler when there is none.
 # juice-serve's load comes from wrk (Benchmarks/serve_bench.py).

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """juice-serve's speed, side by side with the physical limit (`make bench` runs this).
 
-    python3 Benchmarks/serve_bench.py [--serve .build/release/juice-serve] [--seconds 10] [--tills 50]
+    python3 Benchmarks/serve_bench.py [--serve Server/.build/release/juice-serve] [--seconds 10] [--tills 50]
 
 1. Durable orders per second: wrk drives --tills concurrent connections, each
    posting kiwi-juice orders with fresh ids to POST /api/orders for --seconds,
@@ -163,7 +163,7 @@ def live_updates(url, cookie, csrf, orders=200, listeners=5):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--serve", default=str(ROOT / ".build" / "release" / "juice-serve"))
+    parser.add_argument("--serve", default=str(ROOT / "Server" / ".build" / "release" / "juice-serve"))
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--tills", type=int, default=50)
     args = parser.parse_args()

@@ -17,8 +17,8 @@ import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
-# The release build by default: bcrypt at cost 12 takes seconds a hash in a debug build.
-JUICE_SERVE = os.environ.get("JUICE_SERVE", str(ROOT / ".build" / "release" / "juice-serve"))
+# juice-serve is its own package, in Server/ (`make server-test` sets JUICE_SERVE).
+JUICE_SERVE = os.environ.get("JUICE_SERVE", str(ROOT / "Server" / ".build" / "debug" / "juice-serve"))
 
 MANAGER = ("anna", "manager-password-1")
 STAFF = ("sam", "staff-password-22")

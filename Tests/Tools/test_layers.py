@@ -33,24 +33,25 @@ LAYERS = [
     "JuiceLanguageServer",
     "JuiceCommandLine",
 ]
-# The server's layers, after the command line's (`serverLayers` in
-# Package.swift): only juice-serve links them.
+# The server's package (Server/Package.swift): its layers after the tools',
+# in flow order, and its executable. Only it depends on the server's libraries.
+SERVER = ROOT / "Server"
 SERVER_LAYERS = ["JuiceStore", "JuiceServer"]
-# The driver layer: the command line module and the two executables on it;
-# the server's layers and juice-serve are the server's edge (sockets, files,
-# the database, signals).
-DRIVER = {"JuiceCommandLine", "juice-lint", "juice-run", "JuiceStore", "JuiceServer", "juice-serve"}
-EXECUTABLES = ["juice-lint", "juice-run", "juice-serve"]
+SERVER_EXECUTABLES = ["juice-serve"]
+SERVER_TEST_TARGETS = {"ServerTests": "Server/Tests/ServerTests"}
+# The driver layer: the command line module and the two executables on it.
+DRIVER = {"JuiceCommandLine", "juice-lint", "juice-run"}
+EXECUTABLES = ["juice-lint", "juice-run"]
 # Test targets and where their sources are.
-TEST_TARGETS = {"JuiceKitTests": "Tests/JuiceKitTests", "EndToEndTests": "Tests/EndToEndTests", "ServerTests": "Tests/ServerTests"}
+TEST_TARGETS = {"JuiceKitTests": "Tests/JuiceKitTests", "EndToEndTests": "Tests/EndToEndTests"}
 # Products of other packages, as Package.swift names them, and the module each gives.
 PRODUCTS = {
     "argumentParser": "ArgumentParser", "hummingbird": "Hummingbird", "hummingbirdAuth": "HummingbirdAuth",
     "hummingbirdBcrypt": "HummingbirdBcrypt", "hummingbirdTesting": "HummingbirdTesting", "httpTypes": "HTTPTypes",
     "logging": "Logging", "serviceLifecycle": "ServiceLifecycle", "grdb": "GRDB",
 }
-# What juice-lint and juice-run must never link.
-SERVER_MODULES = set(SERVER_LAYERS) | {"Hummingbird", "HummingbirdAuth", "HummingbirdBcrypt", "GRDB", "ServiceLifecycle", "HTTPTypes", "Logging"}
+# What juice-lint and juice-run must never link: the tools' package does not even name them.
+SERVER_PACKAGES = ["hummingbird", "hummingbird-auth", "GRDB.swift", "swift-service-lifecycle", "swift-http-types", "swift-log"]
 # Siblings: none of these may depend on another.
 SIBLINGS = ["JuiceLint", "JuiceSimulation", "JuiceLanguageServer"]
 # `Synchronization` outside the driver: each file is justified under
@@ -138,18 +139,26 @@ def layer_order_problems(declared):
 def test_package_lists_the_layers_in_flow_order():
     package = (ROOT / "Package.swift").read_text()
     listed = re.findall(r'^\s*\("(Juice\w+)",', package, re.M)
-    assert listed == LAYERS + SERVER_LAYERS
+    assert listed == LAYERS
     # Every layer folder exists and nothing else sits beside them unlisted.
     folders = sorted(p.name for p in SOURCES.iterdir() if p.is_dir())
-    assert sorted(LAYERS + SERVER_LAYERS + EXECUTABLES + ["CYAML"]) == folders
+    assert sorted(LAYERS + EXECUTABLES + ["CYAML"]) == folders
+    server_folders = sorted(p.name for p in (SERVER / "Sources").iterdir() if p.is_dir())
+    assert sorted(SERVER_LAYERS + SERVER_EXECUTABLES) == server_folders
 
 
-@pytest.mark.parametrize("module", LAYERS + SERVER_LAYERS + EXECUTABLES)
+def module_files(module):
+    if module in SERVER_LAYERS + SERVER_EXECUTABLES:
+        return sorted((SERVER / "Sources" / module).rglob("*.swift"))
+    return swift_files(module)
+
+
+@pytest.mark.parametrize("module", LAYERS + SERVER_LAYERS + EXECUTABLES + SERVER_EXECUTABLES)
 def test_no_module_imports_a_later_layer(module):
     order = LAYERS + SERVER_LAYERS
     own = order.index(module) if module in order else len(order)
     wrong = []
-    for path in swift_files(module):
+    for path in module_files(module):
         for name in IMPORT.findall(path.read_text()):
             if name == "CYAML" and module != "JuiceYAML":
                 wrong.append(f"{path.relative_to(ROOT)}: imports CYAML (libyaml stays behind JuiceYAML)")
@@ -158,26 +167,40 @@ def test_no_module_imports_a_later_layer(module):
     assert wrong == []
 
 
-def linked_modules(target, declared):
-    """Every module a target links, through its dependencies' dependencies."""
-    seen, todo = set(), [target]
-    while todo:
-        for name in declared.get(todo.pop(), set()):
-            if name not in seen:
-                seen.add(name)
-                todo.append(name)
-    return seen
+def test_the_tools_package_names_no_server_library():
+    """juice-lint and juice-run link no server or database library: their
+    package does not depend on one, so it neither fetches nor builds it (nor
+    does the pre-commit hook, which builds that package)."""
+    package = (ROOT / "Package.swift").read_text()
+    assert [name for name in SERVER_PACKAGES if f"/{name}\"" in package] == []
+    # and the check sees them where they are
+    server = (SERVER / "Package.swift").read_text()
+    assert [name for name in SERVER_PACKAGES if f"/{name}\"" in server] == SERVER_PACKAGES
 
 
-@pytest.mark.parametrize("tool", ["juice-lint", "juice-run"])
-def test_the_tools_do_not_link_the_server(tool):
-    declared = declared_dependencies((ROOT / "Package.swift").read_text())
-    assert linked_modules(tool, declared) & SERVER_MODULES == set()
-    # and the check sees the server where it is
-    assert {"JuiceServer", "Hummingbird", "GRDB"} <= linked_modules("juice-serve", declared)
+def server_declared(target):
+    """A server target's declared modules: its own targets, the products by
+    variable, and, for `kit`, every layer of the tools' package."""
+    server = (SERVER / "Package.swift").read_text()
+    match = re.search(rf'name:\s*"{re.escape(target)}",\s*dependencies:\s*\[(.*?)\]', server, re.S)
+    assert match, f"{target} is not in Server/Package.swift"
+    body = match.group(1)
+    names = set(re.findall(r'"(\w+)"', body))
+    names |= {module for variable, module in PRODUCTS.items() if re.search(rf"\b{variable}\b", body)}
+    return names, re.search(r"\bkit\b", body) is not None
 
 
-@pytest.mark.parametrize("target", LAYERS + SERVER_LAYERS + EXECUTABLES + list(TEST_TARGETS))
+@pytest.mark.parametrize("target", SERVER_LAYERS + SERVER_EXECUTABLES + list(SERVER_TEST_TARGETS))
+def test_each_server_target_declares_exactly_what_it_imports(target):
+    declared, has_kit = server_declared(target)
+    files = sorted((ROOT / SERVER_TEST_TARGETS[target]).rglob("*.swift")) if target in SERVER_TEST_TARGETS else module_files(target)
+    imported = imports_of(files)
+    juice = {name for name in imported if name in LAYERS}
+    assert bool(juice) == has_kit, "a target that imports the tools' layers declares kit, and only then"
+    assert dependency_problems(declared, imported - juice) == []
+
+
+@pytest.mark.parametrize("target", LAYERS + EXECUTABLES + list(TEST_TARGETS))
 def test_each_target_declares_exactly_what_it_imports(target):
     declared = declared_dependencies((ROOT / "Package.swift").read_text())
     assert target in declared

@@ -10,7 +10,7 @@ import JuiceShop
 /// and 1 kiwi, strawberry-juice 16 strawberries).
 func canonicalBook() throws -> RecipeBook {
     let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("recipes")
     let compilation = RecipeCompiler.compile(try RecipeSources.load(paths: [directory.path]))
     return try #require(compilation.book)
