@@ -388,7 +388,7 @@ FUZZ_DIR = .build/fuzz
 FUZZ_SWIFTFLAGS = -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 \
   -module-name JuiceKit -package-name juice_maker -I Sources/CYAML -lyaml -use-ld=lld
 FUZZ_RUNFLAGS = -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-FUZZ_LAYERS = JuiceSupport JuiceSource JuiceDiagnostics JuiceYAML JuiceBook JuiceEngine JuiceSimulation JuiceLint JuiceLanguageServer
+FUZZ_LAYERS = JuiceSupport JuiceSource JuiceDiagnostics JuiceYAML JuiceBook JuiceEngine JuiceShop JuiceSimulation JuiceLint JuiceLanguageServer
 # The driver's large-file cut, which recipe-bytes checks against the whole
 # file (Fuzz/RecipeBytes.swift); the rest of JuiceCommandLine is threads and
 # files, which the targets do not use.
