@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// juice-serve, the web counter, as its own package beside juice-maker's:
-/// only it depends on Hummingbird, hummingbird-auth and GRDB. The tools'
+/// only it depends on Hummingbird, hummingbird-auth, GRDB and postgres-nio. The tools'
 /// package (`..`) neither fetches nor builds them, so juice-lint and
 /// juice-run, and the pre-commit hook that builds them, stay as they were.
 /// The shop's rules come from `..` (JuiceShop, through the JuiceKit product).
@@ -19,6 +19,7 @@ let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-h
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let postgres: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
 
 /// As in juice-maker's manifest: release builds optimise across modules.
 let optimiseAcrossModules: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
@@ -36,12 +37,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.0.0"),
     ],
     targets: [
-        .target(name: "JuiceStore", dependencies: [kit, grdb], swiftSettings: optimiseAcrossModules),
+        .target(name: "JuiceStore", dependencies: [kit, grdb, postgres, logging], swiftSettings: optimiseAcrossModules),
         .target(
             name: "JuiceServer",
             dependencies: [kit, "JuiceStore", hummingbird, hummingbirdAuth, hummingbirdBcrypt, httpTypes, logging, serviceLifecycle],

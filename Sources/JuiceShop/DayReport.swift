@@ -160,3 +160,44 @@ public struct DayReport: Sendable, Hashable {
         return sum.adding(amount)
     }
 }
+
+extension DayReport.Figures {
+    /// Adds another group's figures: counts and money summed, a money
+    /// figure unknown in either unknown in the sum. The chain's report is
+    /// its shops' figures added up this way, so it cannot disagree with them.
+    public mutating func add(_ other: DayReport.Figures) {
+        orders += other.orders
+        served += other.served
+        refused += other.refused
+        voided += other.voided
+        refunded += other.refunded
+        sales.add(other.sales)
+        returns.add(other.returns)
+        fruitCost = fruitCost.flatMap { sum in other.fruitCost.flatMap { sum.adding($0) } }
+        wasteCost = wasteCost.flatMap { sum in other.wasteCost.flatMap { sum.adding($0) } }
+    }
+}
+
+/// The chain's Z report for one day: each shop's own report, and their sum.
+public struct ChainReport: Sendable {
+    public let day: String
+    /// Each shop's report, by shop name.
+    public let shops: [(shop: String, report: DayReport)]
+    /// The shops' totals added up (`DayReport.Figures.add`).
+    public let total: DayReport.Figures
+    /// Fruit and servings given away by refunds in all shops, by id.
+    public let waste: [JournalEntry.Count]
+
+    public init(day: String, shops: [(shop: String, report: DayReport)]) {
+        self.day = day
+        self.shops = shops.sorted { $0.shop < $1.shop }
+        var total = DayReport.Figures()
+        var waste: [String: Int] = [:]
+        for (_, report) in shops {
+            total.add(report.total)
+            for count in report.waste { waste[count.id, default: 0] += count.count }
+        }
+        self.total = total
+        self.waste = waste.keys.sorted().map { JournalEntry.Count(id: $0, count: waste[$0] ?? 0) }
+    }
+}

@@ -33,6 +33,16 @@ public struct Revenue: Sendable, Hashable, CustomStringConvertible {
         if carry { high &+= 1 }
     }
 
+    /// Adds another sum (a shop's day, into the chain's day). A shop's day
+    /// is below 2^126, so up to four of them cannot pass 2^128; a chain
+    /// with more shops would need days of over 2^124 in the smallest unit
+    /// each to wrap, which no till takes.
+    public mutating func add(_ other: Revenue) {
+        let (sum, carry) = low.addingReportingOverflow(other.low)
+        low = sum
+        high = high &+ other.high &+ (carry ? 1 : 0)
+    }
+
     /// The sum as an `Int`, when it fits.
     public var exactInt: Int? {
         high == 0 && low <= UInt64(Int.max) ? Int(low) : nil

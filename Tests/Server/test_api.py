@@ -10,7 +10,6 @@ import json
 import queue
 import re
 import signal
-import sqlite3
 import threading
 import time
 from datetime import datetime, timedelta, timezone
@@ -96,8 +95,7 @@ def test_sign_in_answers_the_csrf_token_and_a_strict_http_only_cookie(server):
 
 
 def session_rows(server):
-    with sqlite3.connect(f"file:{server.database}?mode=ro", uri=True) as db:
-        return db.execute("SELECT key, value, expires FROM sessions").fetchall()
+    return server.sql("SELECT key, value, expires FROM sessions")
 
 
 def test_a_session_ends_after_12_hours_idle_and_use_pushes_that_back(server):
@@ -109,9 +107,8 @@ def test_a_session_ends_after_12_hours_idle_and_use_pushes_that_back(server):
     # idle expiry moves 12 hours on from now, in the store and the cookie.
     session = json.loads(bytes(value))
     session["renewed"] = 0
-    with sqlite3.connect(server.database) as db:
-        db.execute("UPDATE sessions SET value = ?, expires = ? WHERE key = ?",
-                   (json.dumps(session).encode(), int((time.time() + 3600) * 1000), key))
+    server.sql("UPDATE sessions SET value = ?, expires = ? WHERE key = ?",
+               (json.dumps(session).encode(), int((time.time() + 3600) * 1000), key))
     r = s.get(server.url + "/api/shop")
     assert r.status_code == 200
     [(_, _, expires)] = session_rows(server)
@@ -120,8 +117,7 @@ def test_a_session_ends_after_12_hours_idle_and_use_pushes_that_back(server):
     left = parsedate_to_datetime(cookie_expires.split("=", 1)[1]) - datetime.now(timezone.utc)
     assert timedelta(hours=11, minutes=58) < left <= timedelta(hours=12, minutes=1), left
     # Idle past its expiry, it is over.
-    with sqlite3.connect(server.database) as db:
-        db.execute("UPDATE sessions SET expires = ? WHERE key = ?", (int((time.time() - 1) * 1000), key))
+    server.sql("UPDATE sessions SET expires = ? WHERE key = ?", (int((time.time() - 1) * 1000), key))
     assert error_code(s.get(server.url + "/api/shop"), 401) == "sign-in-needed"
 
 
@@ -158,8 +154,7 @@ def test_five_failed_sign_ins_within_a_minute_lock_the_user(server):
     # The lock lasts a minute from the fifth failure: 50 s on, still locked;
     # 61 s on, the right password signs in.
     def age_failures(seconds):
-        with sqlite3.connect(server.database) as db:
-            db.execute("UPDATE sign_in_failures SET time = time - ?", (seconds * 1000,))
+        server.sql("UPDATE sign_in_failures SET time = time - ?", (seconds * 1000,))
     age_failures(50)
     r = requests.post(server.url + "/api/session", json={"user": STAFF[0], "password": STAFF[1]}, timeout=30)
     assert error_code(r, 429) == "locked"

@@ -26,6 +26,7 @@ public struct APIError: Error, Sendable {
 
     static let signInNeeded = APIError(.unauthorized, "sign-in-needed", "sign in first")
     static let managerOnly = APIError(.forbidden, "manager-only", "only a manager may do this")
+    static let ownerOnly = APIError(.forbidden, "owner-only", "only an owner may see the chain")
     static let badCSRF = APIError(.forbidden, "csrf", "the request lacks this session's CSRF token (X-CSRF-Token)")
 
     /// The API's answer for a shop's refusal.
@@ -46,8 +47,21 @@ public struct APIError: Error, Sendable {
             headers[.retryAfter] = "5"
         case .duplicate(let why): self.init(.conflict, "duplicate", why)
         case .userExists(let name): self.init(.conflict, "user-exists", "a user called '\(name)' already exists")
-        case .unusableDatabase(let why): self.init(.serviceUnavailable, "database", why)
-        case .failed(let why): self.init(.serviceUnavailable, "database", why)
+        case .unusableDatabase(let why):
+            self.init(.serviceUnavailable, "database", why)
+            headers[.retryAfter] = "5"
+        case .unavailable(let why):
+            // PostgreSQL restarting, a connection lost: the server
+            // reconnects by itself; a retry with the same id is safe.
+            self.init(.serviceUnavailable, "unavailable", why)
+            headers[.retryAfter] = "2"
+        case .shopTaken(let why):
+            self.init(.serviceUnavailable, "shop-taken", why)
+            headers[.retryAfter] = "30"
+        case .unknownShop(let name): self.init(.notFound, "unknown-shop", "no shop called '\(name)' is in the database")
+        case .failed(let why):
+            self.init(.serviceUnavailable, "database", why)
+            headers[.retryAfter] = "5"
         }
     }
 
@@ -119,7 +133,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             default: "server"
             }
             let message = status.code == 413 ? "the request body is over 64 KiB" : status.reasonPhrase
-            return APIError(status.code >= 500 ? .serviceUnavailable : status, code, message).response()
+            var answer = APIError(status.code >= 500 ? .serviceUnavailable : status, code, message)
+            if status.code >= 500 { answer.headers[.retryAfter] = "5" }
+            return answer.response()
         } catch let error as DecodingError {
             return APIError(.badRequest, "bad-json", Self.describe(error)).response()
         } catch let error as StorageError {
@@ -127,7 +143,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(error).response()
         } catch {
             context.logger.error("unexpected error: \(error)")
-            return APIError(.serviceUnavailable, "server", "the server could not do this; try again").response()
+            var answer = APIError(.serviceUnavailable, "server", "the server could not do this; try again")
+            answer.headers[.retryAfter] = "5"
+            return answer.response()
         }
     }
 

@@ -25,7 +25,7 @@ struct Pages {
         }
         router.get("/stock") { request, context -> Response in
             guard let user = context.identity else { return Self.redirect("/signin") }
-            guard user.role == .manager else { return Self.forbidden(user, csrf: context.sessions.session?.csrf) }
+            guard user.role.manages else { return Self.forbidden(user, csrf: context.sessions.session?.csrf) }
             let state = await server.shopState(for: user)
             let query = request.uri.queryParameters
             let retry = Self.Retry(state: state,
@@ -51,21 +51,21 @@ struct Pages {
                 default: break
                 }
             }
-            if user.role != .manager { entries = entries.filter { $0.user == user.name } }
+            if !user.role.manages { entries = entries.filter { $0.user == user.name } }
             let filters = JournalFilters(
                 day: shownDay,
                 till: request.uri.queryParameters.get("till").map { String($0) } ?? "",
-                user: user.role == .manager ? request.uri.queryParameters.get("user").map { String($0) } ?? "" : "",
+                user: user.role.manages ? request.uri.queryParameters.get("user").map { String($0) } ?? "" : "",
                 tills: Self.distinct(entries.map(\.till)), users: Self.distinct(entries.map(\.user)))
             if !filters.till.isEmpty { entries = entries.filter { $0.till == filters.till } }
             if !filters.user.isEmpty { entries = entries.filter { $0.user == filters.user } }
             return Self.page(title: "Journal", user: user, csrf: context.sessions.session?.csrf,
                              body: Self.journal(entries.reversed(), filters: filters, corrected: corrected,
-                                                manager: user.role == .manager, isOpenDay: shownDay == open))
+                                                manager: user.role.manages, isOpenDay: shownDay == open))
         }
         router.get("/report") { request, context -> Response in
             guard let user = context.identity else { return Self.redirect("/signin") }
-            guard user.role == .manager else { return Self.forbidden(user, csrf: context.sessions.session?.csrf) }
+            guard user.role.manages else { return Self.forbidden(user, csrf: context.sessions.session?.csrf) }
             let asked = request.uri.queryParameters.get("day").map { String($0) }.flatMap { try? ShopServer.checkDay($0) }
             let day: String
             if let asked { day = asked } else { day = await server.service.currentDay() }
@@ -101,7 +101,7 @@ struct Pages {
         var nav = HTML(raw: "")
         if let user {
             var links = [("/", "Counter"), ("/journal", "Journal")]
-            if user.role == .manager { links.insert(("/stock", "Stock"), at: 1); links.append(("/report", "Day report")) }
+            if user.role.manages { links.insert(("/stock", "Stock"), at: 1); links.append(("/report", "Day report")) }
             nav = HTML(raw: """
                 <header><nav aria-label="Main"><ul>\(HTML.join(links.map { HTML(raw: "<li><a href=\"\($0.0)\"\($0.1 == title ? " aria-current=\"page\"" : "")>\($0.1)</a></li>") }))</ul></nav>
                 <p class="who">\(HTML.text(user.name)) (\(HTML.text(user.role.rawValue)))<span id="till-name"></span> <button type="button" id="sign-out" class="quiet">Sign out</button></p></header>
@@ -149,7 +149,7 @@ struct Pages {
                 <span class="state">\(Self.itemState(item))</span></button></li>
                 """)
         })
-        let manager = user.role == .manager
+        let manager = user.role.manages
         return HTML(raw: """
             <h1>Counter <span class="day">\(HTML.text(state.day ?? ""))</span></h1>
             <p id="day-closed" class="alert"\(state.dayOpen ? " hidden" : "")>The day is closed: no orders until a new day opens.</p>

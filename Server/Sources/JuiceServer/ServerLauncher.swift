@@ -21,93 +21,151 @@ public enum ServerLauncher {
         return ((parent.isEmpty ? "." : parent) as NSString).appendingPathComponent(".juice/shop.sqlite")
     }
 
-    /// Opens the store at `path`, creating its folder.
-    public static func openStorage(_ path: String) throws -> SQLiteShopStorage {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        return try SQLiteShopStorage(path: path)
+    /// Whether `database` names a PostgreSQL database rather than a SQLite file.
+    public static func isPostgres(_ database: String) -> Bool {
+        database.hasPrefix("postgres://") || database.hasPrefix("postgresql://")
     }
 
-    /// Holds an exclusive `flock` on the database file itself for as long as
-    /// the process lives, so a second server (or a stock import) on the same
-    /// database refuses to start, whatever path names the file (a symbolic
-    /// or hard link too). SQLite's own locks are `fcntl` locks, which a
-    /// `flock` leaves alone. The file is made, empty, when it does not exist
-    /// (SQLite takes an empty file as a new database); a read-only
-    /// descriptor is enough, so a write-protected database can be locked.
-    ///
-    /// - Returns: nil when another process holds the lock.
-    /// - Throws: `LaunchError` when the file cannot be opened at all.
-    public static func lock(database path: String) throws -> Int32? {
-        let folder = (path as NSString).deletingLastPathComponent
+    /// The database as messages name it: a SQLite path, or a URL without its password.
+    public static func display(_ database: String) -> String {
+        isPostgres(database) ? PostgresShopStorage.masked(database) : database
+    }
+
+    /// Opens the store of `shop` in `database`: a `postgres://` URL (a
+    /// chain's database, the shop registered in it the first time when
+    /// `register`), or the path of a SQLite file, which holds one shop
+    /// ("main"), its folder made when missing.
+    public static func openStorage(_ database: String, shop: String, register: Bool = true) async throws -> any ShopStorage {
+        try checkShopName(shop)
+        if isPostgres(database) {
+            return try await PostgresShopStorage(url: database, shop: shop, register: register)
+        }
+        guard shop == SQLiteShopStorage.shopName else {
+            throw LaunchError("a SQLite database holds one shop, '\(SQLiteShopStorage.shopName)'; for a chain of shops give --database postgres://… (see docs/serving.md)")
+        }
+        let folder = (database as NSString).deletingLastPathComponent
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw LaunchError("cannot open '\(path)': \(String(cString: strerror(errno)))")
+        return try SQLiteShopStorage(path: database)
+    }
+
+    static func checkShopName(_ name: String) throws {
+        guard !name.isEmpty, name.count <= 64, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+            throw LaunchError("a shop name is 1 to 64 letters, digits, '-', '_' or '.'")
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return nil
-        }
-        return descriptor
     }
 
     /// Serves until stopped (SIGINT or SIGTERM).
-    public static func serve(source: BookSource, database: String, host: String, port: Int,
+    public static func serve(source: BookSource, database: String, shop: String, host: String, port: Int,
                              log: @escaping @Sendable (String) -> Void) async throws {
-        guard try lock(database: database) != nil else {
-            throw LaunchError("another juice-serve is using '\(database)'; stop it first (or give another --database)")
-        }
         let book: RecipeBook
         switch source.load() {
         case .success(let loaded): book = loaded
         case .failure(let problem): throw LaunchError(problem.text + "juice-serve: the book has errors; fix them first (juice-lint shows them too)")
         }
-        let storage = try openStorage(database)
-        let service = try await ShopService(book: book, storage: storage)
-        let server = ShopServer(service: service, storage: storage)
-        var logger = Logger(label: "juice-serve")
-        logger.logLevel = .notice
-        let app = Application(
-            router: server.router(),
-            configuration: .init(address: .hostname(host, port: port), serverName: "juice-serve"),
-            services: [StoredSessionDriver(storage: storage), BookWatcher(source: source, service: service, log: log), LiveUpdatesCloser(service: service)],
-            onServerRunning: { channel in
-                let users = (try? await storage.users().count) ?? 0
-                log("juice-serve: serving \(source.paths.joined(separator: ", ")) at http://\(host):\(channel.localAddress?.port ?? port) (database \(database))")
-                if users == 0 {
-                    log("juice-serve: no users yet; add the first manager with:\n  juice-serve users add NAME --role manager --database \(database)")
-                }
-            },
-            logger: logger
-        )
-        try await app.runService()
+        let storage = try await openStorage(database, shop: shop)
+        do {
+            // One process serves a shop: a second one is refused here, before it writes a day-open.
+            try await storage.takeShop()
+            let service = try await ShopService(book: book, storage: storage)
+            let server = ShopServer(service: service, storage: storage)
+            var logger = Logger(label: "juice-serve")
+            logger.logLevel = .notice
+            let where_ = isPostgres(database) ? "shop \(shop), database \(display(database))" : "database \(database)"
+            let app = Application(
+                router: server.router(),
+                configuration: .init(address: .hostname(host, port: port), serverName: "juice-serve"),
+                services: [StoredSessionDriver(storage: storage), BookWatcher(source: source, service: service, log: log), LiveUpdatesCloser(service: service)],
+                onServerRunning: { channel in
+                    let users = (try? await storage.users().count) ?? 0
+                    log("juice-serve: serving \(source.paths.joined(separator: ", ")) at http://\(host):\(channel.localAddress?.port ?? port) (\(where_))")
+                    if users == 0 {
+                        let shopOption = shop == SQLiteShopStorage.shopName ? "" : " --shop \(shop)"
+                        log("juice-serve: no users yet; add the first manager with:\n  juice-serve users add NAME --role manager --database \(display(database))\(shopOption)")
+                    }
+                },
+                logger: logger
+            )
+            try await app.runService()
+        } catch {
+            await storage.close()
+            throw error
+        }
+        await storage.close()
     }
 
     // MARK: Users
 
-    public static func addUser(database: String, name: String, role: StoredUser.Role, password: String) async throws {
+    /// Runs `body` on the store of `shop`, and lets go of it after.
+    static func withStorage<T>(_ database: String, shop: String, register: Bool = true, _ body: (any ShopStorage) async throws -> T) async throws -> T {
+        let storage = try await openStorage(database, shop: shop, register: register)
+        do {
+            let value = try await body(storage)
+            await storage.close()
+            return value
+        } catch {
+            await storage.close()
+            throw error
+        }
+    }
+
+    /// Adds a user to `shop`; an owner belongs to the whole chain (every shop of the database).
+    public static func addUser(database: String, shop: String, name: String, role: StoredUser.Role, password: String) async throws {
         try checkUserName(name)
         try checkPassword(password)
-        let storage = try openStorage(database)
         let hash = await Task.detached { Bcrypt.hash(password, cost: 12) }.value
-        try await storage.addUser(StoredUser(name: name, role: role, passwordHash: hash, created: Int64(Date().timeIntervalSince1970 * 1000)))
+        try await withStorage(database, shop: shop) { storage in
+            try await storage.addUser(StoredUser(name: name, role: role, passwordHash: hash, created: Int64(Date().timeIntervalSince1970 * 1000)))
+        }
     }
 
-    public static func setPassword(database: String, name: String, password: String) async throws {
+    public static func setPassword(database: String, shop: String, name: String, password: String) async throws {
         try checkPassword(password)
-        let storage = try openStorage(database)
         let hash = await Task.detached { Bcrypt.hash(password, cost: 12) }.value
-        guard try await storage.setPasswordHash(hash, forUser: name) else { throw LaunchError("no user is called '\(name)'") }
+        try await withStorage(database, shop: shop) { storage in
+            guard try await storage.setPasswordHash(hash, forUser: name) else { throw LaunchError("no user is called '\(name)'") }
+        }
     }
 
-    public static func removeUser(database: String, name: String) async throws {
-        let storage = try openStorage(database)
-        guard try await storage.removeUser(named: name) else { throw LaunchError("no user is called '\(name)'") }
+    public static func removeUser(database: String, shop: String, name: String) async throws {
+        try await withStorage(database, shop: shop) { storage in
+            guard try await storage.removeUser(named: name) else { throw LaunchError("no user is called '\(name)'") }
+        }
     }
 
-    public static func listUsers(database: String) async throws -> [StoredUser] {
-        try await openStorage(database).users()
+    /// The users who may sign in at `shop`: its own and the chain's owners.
+    public static func listUsers(database: String, shop: String) async throws -> [StoredUser] {
+        try await withStorage(database, shop: shop, register: false) { storage in try await storage.users() }
+    }
+
+    // MARK: The journal
+
+    /// Writes the journal of `shop` (every shop when nil) as `format`, a
+    /// line at a time through `write`, in shop and journal order: the days
+    /// from `since` on, or the one `day`.
+    public static func exportJournal(database: String, shop: String?, since: String?, day: String?, format: JournalExport.Format,
+                                     write: (String) throws -> Void) async throws -> Int {
+        for date in [since, day].compactMap({ $0 }) where ShopService.day(after: date) == nil || date.count != 10 {
+            throw LaunchError("'\(date)' is not a date (YYYY-MM-DD)")
+        }
+        let first = shop ?? (isPostgres(database) ? "main" : SQLiteShopStorage.shopName)
+        return try await withStorage(database, shop: first, register: false) { storage in
+            let names = try await storage.shops()
+            if let shop, !names.contains(shop) { throw StorageError.unknownShop(shop) }
+            if let header = JournalExport.header(format: format) { try write(header + "\n") }
+            var count = 0
+            for name in shop.map({ [$0] }) ?? names {
+                let store = try await storage.storage(forShop: name)
+                for date in try await store.days().sorted() {
+                    if let day, date != day { continue }
+                    if let since, date < since { continue }
+                    for entry in try await store.entries(day: date) {
+                        try write(try JournalExport.line(for: entry, shop: name, format: format) + "\n")
+                        count += 1
+                    }
+                }
+            }
+            return count
+        }
     }
 
     static func checkUserName(_ name: String) throws {
@@ -125,17 +183,19 @@ public enum ServerLauncher {
     // MARK: Stock
 
     /// Sets the shop's stock from a stock file (juice-run's `--stock` format), as one journal entry.
-    public static func importStock(source: BookSource, database: String, stockFile: String) async throws -> JournalEntry {
-        guard try lock(database: database) != nil else {
-            throw LaunchError("juice-serve is running on '\(database)'; stop it before importing stock")
-        }
+    public static func importStock(source: BookSource, database: String, shop: String, stockFile: String) async throws -> JournalEntry {
         let withStock = BookSource(paths: source.paths, stockPath: stockFile)
         let book: RecipeBook
         switch withStock.load() {
         case .success(let loaded): book = loaded
         case .failure(let problem): throw LaunchError(problem.text + "juice-serve: the book or the stock file has errors")
         }
-        let storage = try openStorage(database)
+        return try await withStorage(database, shop: shop) { storage in
+        do {
+            try await storage.takeShop()
+        } catch StorageError.shopTaken {
+            throw LaunchError("juice-serve is running on \(isPostgres(database) ? "the shop '\(shop)' of " : "")'\(display(database))'; stop it before importing stock")
+        }
         let service = try await ShopService(book: book, storage: storage)
         let stock = JournalEntry.Stock(
             fruit: book.fruits.indices.map { JournalEntry.Count(id: book.fruits[$0].id, count: book.openingStock[$0]) },
@@ -144,6 +204,7 @@ public enum ServerLauncher {
         switch await service.submit(.setStock(stock, reason: "stock import from \(stockFile)"), by: .init(user: "system", role: .manager, till: "import")) {
         case .success(.written(let entry)), .success(.repeated(let entry)): return entry
         case .failure(let failure): throw LaunchError(APIError(failure).message)
+        }
         }
     }
 }

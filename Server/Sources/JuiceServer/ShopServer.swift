@@ -126,7 +126,7 @@ public struct ShopServer: Sendable {
                 limit = number
             }
             var entries = try await service.entries(day: day)
-            if user.role != .manager { entries = entries.filter { $0.user == user.name } }
+            if !user.role.manages { entries = entries.filter { $0.user == user.name } }
             if let till = request.uri.queryParameters.get("till") { entries = entries.filter { $0.till == String(till) } }
             if let name = request.uri.queryParameters.get("user") { entries = entries.filter { $0.user == String(name) } }
             return try Self.json(APIBody.Journal(day: day, entries: Array(entries.reversed().prefix(limit))))
@@ -200,7 +200,7 @@ public struct ShopServer: Sendable {
                     // others' they hear that something changed (sequence,
                     // day, time, kind), which is all a till needs to refresh.
                     let data: String
-                    if user.role == .manager || entry.user == user.name {
+                    if user.role.manages || entry.user == user.name {
                         data = String(decoding: try JSONEncoder.api.encode(entry), as: UTF8.self)
                     } else {
                         data = String(decoding: try JSONEncoder.api.encode(APIBody.EntryNotice(entry)), as: UTF8.self)
@@ -248,7 +248,7 @@ public struct ShopServer: Sendable {
                 return APIBody.MenuItem(id: item.id, label: item.label, price: item.price, status: status.isSoldOut ? "sold-out" : "ready",
                                         capacity: status.capacity, limitingFruit: status.limitingFruit)
             },
-            bookProblems: user.role == .manager && !problems.isEmpty ? problems : nil,
+            bookProblems: user.role.manages && !problems.isEmpty ? problems : nil,
             user: user.name, role: user.role.rawValue
         )
     }
@@ -335,7 +335,13 @@ extension ShopRequestContext {
 
     func requireManager() throws -> ShopUser {
         let user = try requireUser()
-        guard user.role == .manager else { throw APIError.managerOnly }
+        guard user.role.manages else { throw APIError.managerOnly }
+        return user
+    }
+
+    func requireOwner() throws -> ShopUser {
+        let user = try requireUser()
+        guard user.role == .owner else { throw APIError.ownerOnly }
         return user
     }
 }

@@ -71,6 +71,10 @@ public actor ShopService {
     /// Books waiting to be taken, by the worker, between two batches.
     private var books: [(RecipeBook, CheckedContinuation<Bool, Never>)] = []
     private var working = false
+    /// Set when a write failed: the store may hold what the service does
+    /// not (PostgreSQL can commit a transaction whose answer was lost with
+    /// the connection), so the next batch first reads the open day again.
+    private var needsReplay = false
 
     /// A service over `storage`, selling from `book`: replays the open
     /// day's journal, or opens the first day with the book's stock.
@@ -161,12 +165,20 @@ public actor ShopService {
     }
 
     private func decideAndWrite(_ batch: [(Request, Actor, @Sendable (Result<Outcome, Failure>) -> Void)]) async {
+        if needsReplay {
+            do {
+                try await catchUp()
+            } catch {
+                let failure = Failure.storage(error as? StorageError ?? .unavailable("\(error)"))
+                for (_, _, answer) in batch { answer(.failure(failure)) }
+                return
+            }
+        }
         var draft = shop
         var entries: [JournalEntry] = []
         var answers: [Result<Outcome, Failure>] = []
         var byClientID: [String: JournalEntry] = [:]
         var batchEntries: [Int64: JournalEntry] = [:]
-        var nextDayOpen: JournalEntry?
         // Every client id of the batch is looked up in one read.
         var written: [String: JournalEntry] = [:]
         var lookupFailure: Failure?
@@ -200,7 +212,6 @@ public actor ShopService {
                     let open = JournalEntry(sequence: draft.lastSequence + 1, day: day, time: now, user: "system", till: "server", event: draft.openDayEvent())
                     do { try draft.apply(open) } catch { throw Failure.shop(error) }
                     entries.append(open)
-                    nextDayOpen = open
                 }
             } catch let failure as Failure {
                 answers.append(.failure(failure))
@@ -210,12 +221,12 @@ public actor ShopService {
                 answers.append(.failure(.storage(.failed("\(error)"))))
             }
         }
-        _ = nextDayOpen
         do {
             try await storage.append(entries)
             shop = draft
             for entry in entries { broadcast(entry) }
         } catch {
+            needsReplay = true
             let failure = Failure.storage(error as? StorageError ?? .failed("\(error)"))
             answers = answers.map { answer in
                 if case .success(.written) = answer { return .failure(failure) }
@@ -223,6 +234,20 @@ public actor ShopService {
             }
         }
         for (index, (_, _, answer)) in batch.enumerated() { answer(answers[index]) }
+    }
+
+    /// Reads the open day again after a failed write, and tells the tills
+    /// of any entry the store holds that the service did not know (a commit
+    /// whose answer was lost). Each such till gets its answer on retry,
+    /// from its client id.
+    private func catchUp() async throws {
+        let known = shop.lastSequence
+        let replayed = try await Self.replay(book: shop.book, storage: storage)
+        shop = replayed
+        needsReplay = false
+        if replayed.lastSequence > known {
+            for entry in try await storage.entriesOfLastDay() where entry.sequence > known { broadcast(entry) }
+        }
     }
 
     /// - Parameter batchOrders: entries written earlier in the same batch, not in the store yet.

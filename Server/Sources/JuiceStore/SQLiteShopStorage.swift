@@ -23,6 +23,12 @@ public final class SQLiteShopStorage: ShopStorage {
 
     private let pool: DatabasePool
     public let path: String
+    /// A SQLite file holds one shop, always called this; a chain of shops
+    /// shares a PostgreSQL database instead.
+    public static let shopName = "main"
+    public var shop: String { Self.shopName }
+    /// The descriptor whose `flock` holds the shop (`takeShop`), kept open for the process's life.
+    private let lockDescriptor = LockDescriptor()
     /// Whether the database was opened read-only: its file is write-protected
     /// (no write permission bit, honoured even for root) or cannot be written
     /// by this process. Reads work; every write throws `cannotWrite`.
@@ -158,8 +164,44 @@ public final class SQLiteShopStorage: ShopStorage {
                 CREATE INDEX sign_in_failures_user ON sign_in_failures(user, time);
                 """)
         }
+        // The owner role: SQLite cannot change a CHECK constraint, so the
+        // users table is made again with the wider one, its rows copied.
+        migrator.registerMigration("2-owner-role") { db in
+            try db.execute(sql: """
+                CREATE TABLE users_new (
+                    name TEXT PRIMARY KEY,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'manager', 'staff')),
+                    password_hash TEXT NOT NULL,
+                    created INTEGER NOT NULL
+                );
+                INSERT INTO users_new (name, role, password_hash, created) SELECT name, role, password_hash, created FROM users;
+                DROP TABLE users;
+                ALTER TABLE users_new RENAME TO users;
+                """)
+        }
         return migrator
     }
+
+    // MARK: The shop
+
+    /// Holds an exclusive `flock` on the database file itself for as long as
+    /// the process lives, so a second server (or a stock import) on the same
+    /// database is refused, whatever path names the file (a symbolic or hard
+    /// link too). SQLite's own locks are `fcntl` locks, which a `flock`
+    /// leaves alone. A read-only descriptor is enough, so a write-protected
+    /// database can be locked too.
+    public func takeShop() async throws {
+        try lockDescriptor.lock(path)
+    }
+
+    public func shops() async throws -> [String] { [Self.shopName] }
+
+    public func storage(forShop name: String) async throws -> any ShopStorage {
+        guard name == Self.shopName else { throw StorageError.unknownShop(name) }
+        return self
+    }
+
+    public func close() async {}
 
     // MARK: The journal
 
@@ -407,5 +449,27 @@ public final class SQLiteShopStorage: ShopStorage {
         default:
             .failed(describe(error))
         }
+    }
+}
+
+/// The open descriptor of a `flock`, once taken.
+private final class LockDescriptor: @unchecked Sendable {
+    // Set once, under the lock below; read by nothing else.
+    private var descriptor: Int32 = -1
+    private let mutex = NSLock()
+
+    func lock(_ path: String) throws {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard descriptor < 0 else { return }
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else {
+            throw StorageError.failed("cannot open '\(path)': \(String(cString: strerror(errno)))")
+        }
+        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+            close(opened)
+            throw StorageError.shopTaken("another juice-serve is using '\(path)'; stop it first (or give another --database)")
+        }
+        descriptor = opened
     }
 }

@@ -1,13 +1,37 @@
 import JuiceShop
 
 /// The one storage protocol behind the web counter: the journal, the users
-/// and the sessions. SQLite (`SQLiteShopStorage`) is the embedded store; a
-/// PostgreSQL store for a chain of shops goes behind the same protocol.
+/// and the sessions of one shop. SQLite (`SQLiteShopStorage`) is the
+/// embedded store, one file for one shop; PostgreSQL
+/// (`PostgresShopStorage`) holds a chain of shops in one database, each
+/// shop's journal, days and users its own.
 ///
 /// The promise every store keeps: a call that returns has made its change
-/// durable (on SQLite, the WAL is fsync'd at commit), and a call that
-/// throws has changed nothing. Journal entries are only ever appended.
+/// durable (on SQLite, the WAL is fsync'd at commit; on PostgreSQL, the
+/// commit waits for the server's WAL flush), and a call that throws has
+/// changed nothing (but see `StorageError.unavailable`). Journal entries are
+/// only ever appended.
 public protocol ShopStorage: Sendable {
+    /// The shop this store reads and writes.
+    var shop: String { get }
+
+    /// Takes the shop for this process, for as long as it runs: a second
+    /// process that asks for the same shop is refused
+    /// (`StorageError.shopTaken`, saying who holds it). Only the process that
+    /// holds its shop writes its journal, so sequences never clash.
+    func takeShop() async throws
+
+    /// The shops the database holds, by name, sorted.
+    func shops() async throws -> [String]
+
+    /// The same database as another shop's store, for reading it (the
+    /// owner's views of the chain). Throws `StorageError.unknownShop`.
+    func storage(forShop name: String) async throws -> any ShopStorage
+
+    /// Lets go of the database (connections, locks).
+    func close() async
+
+
     /// Appends `entries`, whose sequences the caller gave (the last one
     /// written plus one, and on), in one transaction: all are durable when
     /// it returns, or none is written. A repeated sequence or client id, or
@@ -95,9 +119,15 @@ public struct StoredUser: Sendable, Hashable {
         self.created = created
     }
 
-    /// What a user may do: staff order and see their own journal; managers also edit stock, void, refund and close the day.
+    /// What a user may do: staff order and see their own journal; managers
+    /// also edit stock, void, refund and close the day; an owner belongs to
+    /// the chain, not to one shop, may do what a manager does in any shop,
+    /// and also sees every shop's stock and reports and the chain's report.
     public enum Role: String, Sendable, Hashable, CaseIterable, Codable {
-        case manager, staff
+        case owner, manager, staff
+
+        /// Whether the role may do a manager's work (stock, voids, refunds, the day close).
+        public var manages: Bool { self != .staff }
     }
 }
 
@@ -111,6 +141,14 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotWrite(String)
     /// The file is not a juice-serve database: corrupt, foreign, or of a newer schema.
     case unusableDatabase(String)
+    /// The database cannot be reached now (a PostgreSQL server restarting,
+    /// a connection lost): try again shortly. A write that failed this way
+    /// may have been committed; a retry with the same client id finds it.
+    case unavailable(String)
+    /// Another process holds this shop.
+    case shopTaken(String)
+    /// No shop of that name is in the database.
+    case unknownShop(String)
     /// Anything else the database said.
     case failed(String)
 
@@ -120,6 +158,9 @@ public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible {
         case .userExists(let name): "a user called '\(name)' already exists"
         case .cannotWrite(let why): why
         case .unusableDatabase(let why): why
+        case .unavailable(let why): why
+        case .shopTaken(let why): why
+        case .unknownShop(let name): "no shop called '\(name)' is in the database"
         case .failed(let why): why
         }
     }
