@@ -75,9 +75,56 @@ struct Pages {
             }
             return Self.page(title: "Day report", user: user, csrf: context.sessions.session?.csrf, body: Self.report(APIBody.Report(report), isOpenDay: day == open))
         }
+        addChain(to: router)
     }
 
     static func distinct(_ names: [String]) -> [String] { Array(Set(names)).sorted() }
+
+    /// `/chain`, for owners: every shop's stock, and the chain's report of a day.
+    func addChain(to router: Router<ShopRequestContext>) {
+        router.get("/chain") { request, context -> Response in
+            guard let user = context.identity else { return Self.redirect("/signin") }
+            let csrf = context.sessions.session?.csrf
+            guard user.role == .owner else {
+                var response = Self.page(title: "Owners only", user: user, csrf: csrf, body: HTML(raw: """
+                    <h1>Owners only</h1><p>The chain's page is for the chain's owners.</p><p><a class="button" href="/">Back to the counter</a></p>
+                    """))
+                response.status = .forbidden
+                return response
+            }
+            let asked = request.uri.queryParameters.get("day").map { String($0) }.flatMap { try? ShopServer.checkDay($0) }
+            let day: String
+            if let asked { day = asked } else { day = await server.service.currentDay() }
+            guard let shops = try? await server.service.chain(), let report = try? await server.service.chainReport(day: day) else {
+                return Self.page(title: "Chain", user: user, csrf: csrf, body: HTML(raw: "<h1>Chain</h1><p>The chain cannot be read now; try again.</p>"))
+            }
+            return Self.page(title: "Chain", user: user, csrf: csrf, body: Self.chain(shops, report: APIBody.ChainReportBody(report)))
+        }
+    }
+
+    static func chain(_ shops: [ShopService.ShopSummary], report: APIBody.ChainReportBody) -> HTML {
+        let fruits = shops.first.map { $0.shop.book.fruits.map(\.id) } ?? []
+        let stockHead = "<thead><tr><th scope=\"col\">Shop</th><th scope=\"col\">Day</th>\(fruits.map { "<th scope=\"col\">\(HTML.escape($0))</th>" }.joined())</tr></thead>"
+        let stockRows = shops.map { summary in
+            let counts = Dictionary(summary.shop.stockByID.fruit.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first })
+            let day = (summary.shop.openDay ?? summary.shop.lastDay ?? "—") + (summary.shop.openDay == nil ? " (closed)" : "")
+            return "<tr><th scope=\"row\">\(HTML.escape(summary.name))</th><td>\(HTML.escape(day))</td>\(fruits.map { "<td>\(counts[$0].map(String.init) ?? "—")</td>" }.joined())</tr>"
+        }.joined()
+        func figures(_ name: String, _ f: APIBody.Figures) -> String {
+            "<tr><th scope=\"row\">\(HTML.escape(name))</th><td>\(f.orders)</td><td>\(f.served)</td><td>\(f.refused)</td><td>\(f.voided)</td><td>\(f.refunded)</td><td>\(HTML.escape(f.revenue ?? "unknown"))</td><td>\(HTML.escape(f.fruitCost ?? "unknown"))</td><td>\(HTML.escape(f.grossMargin ?? "unknown"))</td><td>\(HTML.escape(f.wasteCost ?? "unknown"))</td></tr>"
+        }
+        let head = "<thead><tr><th scope=\"col\">Shop</th><th scope=\"col\">Orders</th><th scope=\"col\">Served</th><th scope=\"col\">Refused</th><th scope=\"col\">Voided</th><th scope=\"col\">Refunded</th><th scope=\"col\">Revenue</th><th scope=\"col\">Fruit cost</th><th scope=\"col\">Gross margin</th><th scope=\"col\">Waste</th></tr></thead>"
+        let rows = report.shops.map { figures($0.shop, $0.report.total) }.joined() + figures("Chain", report.total)
+        let day = HTML.escape(report.day)
+        return HTML(raw: """
+            <h1>Chain <span class="day">\(day)</span></h1>
+            <form class="actions" method="get" action="/chain"><label for="chain-day">Day</label> <input id="chain-day" name="day" type="date" value="\(day)"> <button type="submit">Show</button></form>
+            <div class="table" role="region" aria-labelledby="chain-stock-caption" tabindex="0"><table id="chain-stock"><caption id="chain-stock-caption">Each shop's stock now</caption>\(stockHead)<tbody>\(stockRows)</tbody></table></div>
+            <p class="actions"><a class="button" href="/api/chain/report?day=\(day)" download="chain-report-\(day).json">Download JSON</a></p>
+            <div class="table" role="region" aria-labelledby="chain-figures-caption" tabindex="0"><table id="chain-figures"><caption id="chain-figures-caption">Day \(day): each shop, and the chain (their sum)</caption>\(head)<tbody>\(rows)</tbody></table></div>
+            <h2>Waste in the chain</h2><p>\(report.waste.isEmpty ? "None." : HTML.escape(report.waste.map { "\($0.count) \($0.id)" }.joined(separator: ", ")))</p>
+            """)
+    }
 
     // MARK: The frame
 
@@ -102,6 +149,7 @@ struct Pages {
         if let user {
             var links = [("/", "Counter"), ("/journal", "Journal")]
             if user.role.manages { links.insert(("/stock", "Stock"), at: 1); links.append(("/report", "Day report")) }
+            if user.role == .owner { links.append(("/chain", "Chain")) }
             nav = HTML(raw: """
                 <header><nav aria-label="Main"><ul>\(HTML.join(links.map { HTML(raw: "<li><a href=\"\($0.0)\"\($0.1 == title ? " aria-current=\"page\"" : "")>\($0.1)</a></li>") }))</ul></nav>
                 <p class="who">\(HTML.text(user.name)) (\(HTML.text(user.role.rawValue)))<span id="till-name"></span> <button type="button" id="sign-out" class="quiet">Sign out</button></p></header>

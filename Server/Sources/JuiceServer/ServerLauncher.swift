@@ -113,7 +113,8 @@ public enum ServerLauncher {
         try checkUserName(name)
         try checkPassword(password)
         let hash = await Task.detached { Bcrypt.hash(password, cost: 12) }.value
-        try await withStorage(database, shop: shop) { storage in
+        // An owner belongs to no shop: adding one registers none.
+        try await withStorage(database, shop: shop, register: role != .owner) { storage in
             try await storage.addUser(StoredUser(name: name, role: role, passwordHash: hash, created: Int64(Date().timeIntervalSince1970 * 1000)))
         }
     }
@@ -147,7 +148,8 @@ public enum ServerLauncher {
         for date in [since, day].compactMap({ $0 }) where ShopService.day(after: date) == nil || date.count != 10 {
             throw LaunchError("'\(date)' is not a date (YYYY-MM-DD)")
         }
-        let first = shop ?? (isPostgres(database) ? "main" : SQLiteShopStorage.shopName)
+        // A SQLite file is opened as its one shop, and a --shop that names another is unknown in it.
+        let first = isPostgres(database) ? shop ?? "main" : SQLiteShopStorage.shopName
         return try await withStorage(database, shop: first, register: false) { storage in
             let names = try await storage.shops()
             if let shop, !names.contains(shop) { throw StorageError.unknownShop(shop) }
@@ -184,27 +186,27 @@ public enum ServerLauncher {
 
     /// Sets the shop's stock from a stock file (juice-run's `--stock` format), as one journal entry.
     public static func importStock(source: BookSource, database: String, shop: String, stockFile: String) async throws -> JournalEntry {
-        let withStock = BookSource(paths: source.paths, stockPath: stockFile)
-        let book: RecipeBook
-        switch withStock.load() {
-        case .success(let loaded): book = loaded
-        case .failure(let problem): throw LaunchError(problem.text + "juice-serve: the book or the stock file has errors")
-        }
-        return try await withStorage(database, shop: shop) { storage in
-        do {
-            try await storage.takeShop()
-        } catch StorageError.shopTaken {
-            throw LaunchError("juice-serve is running on \(isPostgres(database) ? "the shop '\(shop)' of " : "")'\(display(database))'; stop it before importing stock")
-        }
-        let service = try await ShopService(book: book, storage: storage)
-        let stock = JournalEntry.Stock(
-            fruit: book.fruits.indices.map { JournalEntry.Count(id: book.fruits[$0].id, count: book.openingStock[$0]) },
-            servings: book.keepsServings ? book.recipes.indices.map { JournalEntry.Count(id: book.recipes[$0].id, count: book.openingServings.indices.contains($0) ? book.openingServings[$0] : 0) } : []
-        )
-        switch await service.submit(.setStock(stock, reason: "stock import from \(stockFile)"), by: .init(user: "system", role: .manager, till: "import")) {
-        case .success(.written(let entry)), .success(.repeated(let entry)): return entry
-        case .failure(let failure): throw LaunchError(APIError(failure).message)
-        }
+        try await withStorage(database, shop: shop) { storage in
+            // The running server is named first: the file is no use until it stops.
+            do {
+                try await storage.takeShop()
+            } catch StorageError.shopTaken {
+                throw LaunchError("juice-serve is running on \(isPostgres(database) ? "the shop '\(shop)' of " : "")'\(display(database))'; stop it before importing stock")
+            }
+            let book: RecipeBook
+            switch BookSource(paths: source.paths, stockPath: stockFile).load() {
+            case .success(let loaded): book = loaded
+            case .failure(let problem): throw LaunchError(problem.text + "juice-serve: the book or the stock file has errors")
+            }
+            let service = try await ShopService(book: book, storage: storage)
+            let stock = JournalEntry.Stock(
+                fruit: book.fruits.indices.map { JournalEntry.Count(id: book.fruits[$0].id, count: book.openingStock[$0]) },
+                servings: book.keepsServings ? book.recipes.indices.map { JournalEntry.Count(id: book.recipes[$0].id, count: book.openingServings.indices.contains($0) ? book.openingServings[$0] : 0) } : []
+            )
+            switch await service.submit(.setStock(stock, reason: "stock import from \(stockFile)"), by: .init(user: "system", role: .manager, till: "import")) {
+            case .success(.written(let entry)), .success(.repeated(let entry)): return entry
+            case .failure(let failure): throw LaunchError(APIError(failure).message)
+            }
         }
     }
 }

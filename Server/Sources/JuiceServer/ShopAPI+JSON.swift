@@ -150,4 +150,38 @@ enum APIBody {
             closingStock = report.closingStock
         }
     }
+
+    /// `GET /api/chain`: every shop's day and stock, for owners.
+    struct Chain: Encodable {
+        var shops: [ChainShop]
+    }
+
+    struct ChainShop: Encodable {
+        var shop: String
+        var day: String?
+        var dayOpen: Bool
+        var sequence: Int64
+        var stock: [String: Int]
+        var servings: [String: Int]
+    }
+
+    /// `GET /api/chain/report`: each shop's Z report and the chain's total, their sum.
+    struct ChainReportBody: Encodable {
+        var day: String
+        var shops: [ShopReport]
+        var total: Figures
+        var waste: [JournalEntry.Count]
+
+        init(_ report: ChainReport) {
+            day = report.day
+            shops = report.shops.map { ShopReport(shop: $0.shop, report: Report($0.report)) }
+            total = Figures(report.total)
+            waste = report.waste
+        }
+    }
+
+    struct ShopReport: Encodable {
+        var shop: String
+        var report: Report
+    }
 }

@@ -69,7 +69,16 @@ struct StoredSessionDriver: PersistDriver {
     }
 
     func get<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws -> Object? {
-        guard let bytes = try await storage.session(key: key, now: Self.milliseconds(Date())) else { return nil }
+        let bytes: [UInt8]?
+        do {
+            bytes = try await storage.session(key: key, now: Self.milliseconds(Date()))
+        } catch {
+            // hummingbird-auth would take this for "no session"; the request's
+            // record lets SignedInMiddleware answer 503 instead of 401.
+            SessionReadFailure.current?.record(error)
+            throw error
+        }
+        guard let bytes else { return nil }
         return try? JSONDecoder().decode(type, from: Data(bytes))
     }
 
@@ -87,6 +96,32 @@ struct StoredSessionDriver: PersistDriver {
                 try? await storage.removeExpiredSessions(now: Self.milliseconds(Date()))
                 try await Task.sleep(for: .seconds(60))
             }
+        }
+    }
+}
+
+/// Whether the request's session could not be read from the store.
+///
+/// hummingbird-auth's `SessionMiddleware` takes a session it failed to read
+/// for no session at all, so with the database away (PostgreSQL
+/// restarting) a signed-in till was told to sign in again (401). The
+/// driver records the failure here, in a task-local of the request, and
+/// `SignedInMiddleware` answers it with the store's error (503, Retry-After).
+final class SessionReadFailure: @unchecked Sendable {
+    @TaskLocal static var current: SessionReadFailure?
+
+    // Written and read under `lock` only. (Not Synchronization's Mutex: it needs macOS 15.)
+    private var error: (any Error)?
+    private let lock = NSLock()
+
+    func record(_ failure: any Error) { lock.withLock { error = failure } }
+
+    var recorded: (any Error)? { lock.withLock { error } }
+
+    /// Sets up the record for each request, outside the session middleware.
+    struct Middleware<Context: RequestContext>: RouterMiddleware {
+        func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+            try await $current.withValue(SessionReadFailure()) { try await next(request, context) }
         }
     }
 }

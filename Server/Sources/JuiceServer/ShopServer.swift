@@ -38,6 +38,7 @@ public struct ShopServer: Sendable {
         ]))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorMiddleware())
+        router.add(middleware: SessionReadFailure.Middleware())
         router.add(middleware: SessionMiddleware(
             storage: StoredSessionDriver(storage: storage),
             configuration: .init(sessionCookieParameters: .init(name: "juice_session", path: "/", secure: false, sameSite: .strict),
@@ -186,6 +187,27 @@ public struct ShopServer: Sendable {
                                 body: .init(byteBuffer: ByteBuffer(string: ReportCSV.render(report))))
             }
             return try Self.json(report)
+        }
+        api.get("/chain") { _, context -> Response in
+            _ = try context.requireOwner()
+            let shops = try await service.chain().map { summary in
+                let shop = summary.shop
+                return APIBody.ChainShop(
+                    shop: summary.name, day: shop.openDay ?? shop.lastDay, dayOpen: shop.openDay != nil, sequence: shop.lastSequence,
+                    stock: Dictionary(shop.stockByID.fruit.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first }),
+                    servings: Dictionary(shop.stockByID.servings.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first }))
+            }
+            return try Self.json(APIBody.Chain(shops: shops))
+        }
+        api.get("/chain/report") { request, context -> Response in
+            _ = try context.requireOwner()
+            let day: String
+            if let asked = request.uri.queryParameters.get("day") {
+                day = try Self.checkDay(String(asked))
+            } else {
+                day = await service.currentDay()
+            }
+            return try Self.json(APIBody.ChainReportBody(try await service.chainReport(day: day)))
         }
         api.get("/events") { _, context -> Response in
             let user = try context.requireUser()
@@ -386,6 +408,11 @@ struct SignedInMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: ShopRequestContext, next: (Request, ShopRequestContext) async throws -> Response) async throws -> Response {
         var context = context
+        if context.sessions.session == nil, let failure = SessionReadFailure.current?.recorded {
+            // The session could not be read (the database is away): 503 with
+            // Retry-After, and the till stays signed in, not 401.
+            throw failure
+        }
         if let session = context.sessions.session {
             if let user = try await storage.user(named: session.user) {
                 context.identity = ShopUser(name: user.name, role: user.role)

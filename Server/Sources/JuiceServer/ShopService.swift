@@ -288,26 +288,62 @@ public actor ShopService {
 
     /// The day's Z report; for the open day, a running one on the stock now.
     public func report(day: String) async throws -> DayReport {
+        try await Self.report(day: day, storage: storage, shop: shop)
+    }
+
+    /// The Z report of `day` in the shop of `storage`, whose state now is
+    /// `shop`: a closed day's closing stock is the next day's opening stock.
+    static func report(day: String, storage: any ShopStorage, shop: Shop) async throws -> DayReport {
         let entries = try await storage.entries(day: day)
         let closing: JournalEntry.Stock?
         if day == shop.openDay {
             closing = shop.stockByID
-        } else if let next = try await nextDayOpening(after: day) {
-            closing = next
         } else {
-            closing = nil
+            closing = try await nextDayOpening(after: day, storage: storage)
         }
         return DayReport(day: day, entries: entries, closingStock: closing)
     }
 
-    /// A closed day's closing stock is the next day's opening stock.
-    private func nextDayOpening(after day: String) async throws -> JournalEntry.Stock? {
+    private static func nextDayOpening(after day: String, storage: any ShopStorage) async throws -> JournalEntry.Stock? {
         let days = try await storage.days().sorted()
         guard let index = days.firstIndex(of: day), index + 1 < days.count else { return nil }
         for entry in try await storage.entries(day: days[index + 1]) {
             if case .dayOpen(let stock) = entry.event { return stock }
         }
         return nil
+    }
+
+    // MARK: The chain
+
+    /// One shop of the chain as the owner sees it.
+    public struct ShopSummary: Sendable {
+        public var name: String
+        public var shop: Shop
+    }
+
+    /// Every shop in the database, each replayed from its own journal on
+    /// this server's book (a chain shares one menu); this shop as it is now.
+    public func chain() async throws -> [ShopSummary] {
+        var summaries: [ShopSummary] = []
+        for name in try await storage.shops() {
+            if name == storage.shop {
+                summaries.append(ShopSummary(name: name, shop: shop))
+            } else {
+                let other = try await storage.storage(forShop: name)
+                summaries.append(ShopSummary(name: name, shop: try await Self.replay(book: shop.book, storage: other)))
+            }
+        }
+        return summaries
+    }
+
+    /// The chain's Z report of `day`: each shop's own report, and their sum.
+    public func chainReport(day: String) async throws -> ChainReport {
+        var reports: [(shop: String, report: DayReport)] = []
+        for summary in try await chain() {
+            let store = try await storage.storage(forShop: summary.name)
+            reports.append((summary.name, try await Self.report(day: day, storage: store, shop: summary.shop)))
+        }
+        return ChainReport(day: day, shops: reports)
     }
 
     // MARK: Book changes
