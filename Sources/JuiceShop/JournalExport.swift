@@ -209,6 +209,39 @@ public enum JournalExport {
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day number (days since 1970-01-01) of a shop day written
+    /// `YYYY-MM-DD`, as the journal's `day` is; nil for anything else,
+    /// such as a month 13 or a 30 February.
+    public static func dayNumber(_ text: String) -> Int64? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func digits(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month), day >= 1 else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths: [Int64] = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= lengths[Int(month) - 1] else { return nil }
+        return daysSince1970(year: year, month: month, day: day)
+    }
+
+    /// A day number as `YYYY-MM-DD`.
+    public static func dayText(_ number: Int64) -> String {
+        let date = civilDate(daysSince1970: number)
+        return "\(padded(date.year, 4))-\(padded(date.month, 2))-\(padded(date.day, 2))"
+    }
+
+    /// The Gregorian weekday of a day number: 0 for Monday … 6 for Sunday
+    /// (1970-01-01 was a Thursday).
+    public static func weekday(_ number: Int64) -> Int {
+        Int(floorDivision(number + 3, 7).remainder)
+    }
+
     private static func padded(_ value: Int64, _ width: Int) -> String {
         let digits = String(value.magnitude)
         let zeros = String(repeating: "0", count: max(0, width - digits.count))
