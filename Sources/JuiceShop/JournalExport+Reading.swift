@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JuiceSupport
 
 /// Reading an export back (`juice-run plan --history`): both formats, each
 /// bad line named.
@@ -93,9 +94,28 @@ extension JournalExport {
             let shop = try decoder.decode(ShopKey.self, from: data).shop
             return ExportedEntry(shop: shop, entry: entry, line: line)
         } catch let error as DecodingError {
-            throw ReadError(line: line, describe(error, what: what))
+            throw ReadError(line: line, notJSON(json, what: what) ?? describe(error, what: what))
         } catch {
-            throw ReadError(line: line, "\(what) is not a JSON object")
+            throw ReadError(line: line, notJSON(json, what: what) ?? "\(what) is not a journal entry")
+        }
+    }
+
+    /// What is wrong with text that Foundation would not decode at all:
+    /// not JSON, not an object, or (when it is one) a number that is not a
+    /// whole number in range, which Foundation reports as invalid JSON.
+    private static func notJSON(_ json: Substring, what: String) -> String? {
+        guard let value = try? JSONValue.parse(String(json)) else { return "\(what) is not a JSON object" }
+        guard value.isObject else { return "\(what) is not a JSON object" }
+        guard !containsOddNumber(value) else { return "a number in \(what) is not a whole number in range" }
+        return nil
+    }
+
+    private static func containsOddNumber(_ value: JSONValue) -> Bool {
+        switch value {
+        case .double: return true
+        case .array(let elements): return elements.contains(where: containsOddNumber)
+        case .object(let members): return members.contains { containsOddNumber($0.value) }
+        default: return false
         }
     }
 
