@@ -35,10 +35,13 @@ public struct ErrorReport: Sendable, Equatable {
         case .stockNotSaved(_, let stock):
             self.init(message: "\(error)", trailer: stock, exitCode: .internalFailure)
         case .usage, .defaultBookMissing, .source, .scriptNotFound, .scriptUnreadable, .scriptIsDirectory,
-             .stockDestination, .mix, .counterHasNoJSON, .randomNeedsMenu, .planNeedsMenu, .reportDestination:
+             .stockDestination, .mix, .counterHasNoJSON, .randomNeedsMenu, .planNeedsMenu, .reportDestination, .historyUnreadable:
             self.init(message: "\(error)", exitCode: .usage)
         case .reportNotWritten:
             self.init(message: "\(error)", exitCode: .internalFailure)
+        case .history:
+            // The file was read; what it holds cannot be planned from.
+            self.init(message: "\(error)", exitCode: .failure)
         case .plan:
             // The book asks for a purchase past what a count holds: the input is at fault.
             self.init(message: "\(error)", exitCode: .failure)

@@ -166,6 +166,9 @@ struct Replay: RunSubcommand {
     @Option(help: .private) var demand: DemandStream.Demand?
     @Option(name: .customLong("target-service"), help: .private) var targetService: Double?
     @Option(help: .private) var report: String?
+    @Option(help: .private) var history: String?
+    @Option(name: .customLong("history-shop"), help: .private) var historyShop: String?
+    @Option(help: .private) var start: String?
 
     var options: RunOptions {
         var options = RunOptions()
@@ -189,6 +192,9 @@ struct Replay: RunSubcommand {
         options.demand = demand
         options.targetService = targetService
         options.reportPath = report
+        options.historyPath = history
+        options.historyShop = historyShop
+        options.start = start
         return options
     }
 }
@@ -245,6 +251,10 @@ struct Plan: GroupedRunSubcommand {
             Picking par levels for a 95% service level, with a report to open in a browser:
               juice-run plan --recipes docs/examples/planning/shop.yaml --orders-per-day 12 \\
                 --runs 200 --seed 2026 --target-service 0.95 --report plan.html
+
+            Planning from the demand a shop's journal recorded:
+              juice-serve journal export --format csv > sales.csv
+              juice-run plan --recipes docs/examples/planning/shop.yaml --history sales.csv --seed 2026
 
             \(exitCodes)
             """
@@ -308,6 +318,9 @@ extension GroupedRunSubcommand {
         options.demand = plan.demand
         options.targetService = plan.targetService
         options.reportPath = plan.report
+        options.historyPath = plan.history
+        options.historyShop = plan.historyShop
+        options.start = plan.start
         return options
     }
 }

@@ -75,4 +75,16 @@ struct PlanOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Also write an HTML report with charts to FILE, atomically.", valueName: "FILE"))
     var report: String?
+
+    @Option(help: ArgumentHelp(
+        "Learn each menu item's daily demand from a journal export (juice-serve journal export, CSV or JSONL) instead of --orders-per-day and --mix; per weekday from 28 days with a day-open entry.",
+        valueName: "FILE"
+    ))
+    var history: String?
+
+    @Option(name: .customLong("history-shop"), help: ArgumentHelp("The shop to learn from, when the export holds several.", valueName: "NAME"))
+    var historyShop: String?
+
+    @Option(help: ArgumentHelp("With --history: plan day 1's date, for the weekdays (default: the day after the last day learnt from).", valueName: "YYYY-MM-DD"))
+    var start: String?
 }

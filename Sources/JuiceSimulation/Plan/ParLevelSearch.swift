@@ -130,9 +130,21 @@ public struct ParLevelSearch: Sendable {
     }
 
     /// Each fruit's expected use a day: orders a day × the mix's share of
-    /// each item × the item's fruit for one order made fresh (batches
-    /// only lower it), the scale the search and the report's sweep start from.
+    /// each item (with `--history`, each item's mean a day over the plan's
+    /// days) × the item's fruit for one order made fresh (batches only
+    /// lower it), the scale the search and the report's sweep start from.
     public static func expectedDailyUse(_ book: RecipeBook, _ settings: PlanSettings) -> [Double] {
+        if let history = settings.history {
+            // The items' means averaged over the plan's days (per weekday or not).
+            let means = history.averageMeans(overPlanDays: settings.days)
+            var use = [Double](repeating: 0, count: book.fruits.count)
+            for item in book.menu.indices where item < means.count {
+                for need in Capacity.need(of: .menuItem(item), in: book) ?? [] where need.fruit < use.count {
+                    use[need.fruit] += means[item] * Double(need.amount)
+                }
+            }
+            return use
+        }
         let weights = settings.weights.map { $0.map(Double.init) } ?? Array(repeating: 1, count: book.menu.count)
         let total = max(weights.reduce(0, +), 1)
         var use = [Double](repeating: 0, count: book.fruits.count)

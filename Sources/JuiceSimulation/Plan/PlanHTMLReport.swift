@@ -57,10 +57,10 @@ public struct PlanHTMLReport: Sendable {
             </head>
             <body>
             <h1>juice-run plan</h1>
-            <p>\(settings.days) days × \(settings.runs) runs, \(settings.demand == .poisson ? "Poisson demand with a mean of" : "exactly") \
-            \(settings.ordersPerDay) orders a day, seed \(settings.seed). Intervals are 95% confidence intervals: for a share, the Wilson score interval on the days or orders of every run; otherwise for one run's expected figure.</p>
+            <p>\(settings.days) days × \(settings.runs) runs, \(PlanReport.demandPhrase(settings)), seed \(settings.seed). Intervals are 95% confidence intervals: for a share, the Wilson score interval on the days or orders of every run; otherwise for one run's expected figure.</p>
 
             """
+        page += report.historyHTML()
         page += "<h2>On hand at the end of each day, run 1</h2>\n"
         if let sample, !sample.onHand.isEmpty {
             page += onHandChart(sample, book) + "\n"

@@ -51,7 +51,7 @@ public struct PlanReport: Sendable {
         return lines
     }
 
-    private var settings: PlanSettings { summary.settings }
+    var settings: PlanSettings { summary.settings }
 
     /// One figure across runs, as the text, CSV and HTML tables show it.
     public struct Figure: Sendable {
@@ -93,9 +93,9 @@ public struct PlanReport: Sendable {
     public func text() -> [String] {
         var lines = [
             "plan: \(settings.days) day\(settings.days == 1 ? "" : "s") × \(settings.runs) run\(settings.runs == 1 ? "" : "s"), "
-                + "\(settings.demand == .poisson ? "Poisson demand with a mean of" : "exactly") \(settings.ordersPerDay) orders a day, seed \(settings.seed)",
+                + "\(Self.demandPhrase(settings)), seed \(settings.seed)",
             "",
-        ]
+        ] + historyText()
         var rows = [["run", "orders", "served", "refused", "fill rate", "service level", "revenue", "purchases", "waste", "margin"]]
         for run in summary.runs {
             rows.append([
@@ -131,8 +131,13 @@ public struct PlanReport: Sendable {
         json.beginObject()
         json.field("days", settings.days)
         json.field("runs", settings.runs)
-        json.field("ordersPerDay", settings.ordersPerDay)
-        json.field("demand", settings.demand.rawValue)
+        if let history = settings.history {
+            json.field("demand", "poisson")
+            historyJSON(&json, history)
+        } else {
+            json.field("ordersPerDay", settings.ordersPerDay)
+            json.field("demand", settings.demand.rawValue)
+        }
         json.key("seed")
         json.number(String(settings.seed))
         json.endObject()

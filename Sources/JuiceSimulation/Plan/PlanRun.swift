@@ -10,6 +10,9 @@ public struct PlanSettings: Sendable, Hashable {
     /// By menu index, or nil for a uniform mix.
     public var weights: [UInt64]?
     public var seed: UInt64 = 0
+    /// `--history FILE`: the demand learnt from a journal export, in place
+    /// of `ordersPerDay`, `demand` and `weights`.
+    public var history: DemandHistory?
 
     public init() {}
 
@@ -129,7 +132,7 @@ public struct PlanRun: Sendable {
         var maker = JuiceMaker(book: book, planner: planner)
         var stream = DemandStream(
             seed: settings.seed, run: number, demand: settings.demand, ordersPerDay: settings.ordersPerDay,
-            menuCount: book.menu.count, weights: settings.weights
+            menuCount: book.menu.count, weights: settings.weights, history: settings.history
         )
         var result = PlanRunResult()
         result.run = number
@@ -185,7 +188,7 @@ public struct PlanRun: Sendable {
             var tallyProblem: PlanError?
             var refusedToday = 0
             var shortToday = [Bool](repeating: false, count: fruits.count)
-            let count = stream.ordersToday()
+            let count = stream.ordersToday(day: day)
             for _ in 0..<count {
                 let item = stream.nextItem()
                 result.orders += 1

@@ -36,6 +36,10 @@ public enum RunError: Error, Sendable, CustomStringConvertible {
     case plan(PlanError)
     /// `--report`'s destination cannot take a file (checked before the runs).
     case reportDestination(String, reason: String)
+    /// `--history`'s file cannot be read, and why (a path at fault: exit 2).
+    case historyUnreadable(String, reason: String)
+    /// `--history`'s file reads but cannot be planned from (the input at fault: exit 1).
+    case history(String, DemandHistory.Problem)
     /// The report could not be written at the end.
     case reportNotWritten(FileWriter.Failure)
     /// The final stock could not be saved; it is handed over in stock-file
@@ -60,6 +64,8 @@ public enum RunError: Error, Sendable, CustomStringConvertible {
         case .planNeedsMenu: return "'juice-run plan' needs a book with at least one menu item"
         case .plan(let error): return "\(error)"
         case .reportDestination(let path, let reason): return "cannot write the report to '\(path)': \(reason)"
+        case .historyUnreadable(let path, let reason): return "cannot read the history '\(path)': \(reason)"
+        case .history(let path, let problem): return "the history '\(path)': \(problem)"
         case .reportNotWritten(let failure): return "the report was not written: \(failure)"
         case .stockNotSaved(let failure, _):
             return "the stock was not saved: \(failure)\n  help: the final stock follows in stock-file format; save it by hand"

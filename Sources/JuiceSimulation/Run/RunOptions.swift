@@ -1,4 +1,5 @@
 @_spi(Internals) import JuiceSupport
+import JuiceShop
 
 /// The output formats `juice-run` writes.
 public enum RunFormat: String, Sendable, CaseIterable {
@@ -57,6 +58,13 @@ public struct RunOptions: Sendable {
     public var targetService: Double?
     /// `--report FILE.html`: the plan's report with charts, written atomically.
     public var reportPath: String?
+    /// `--history FILE`: a journal export (CSV or JSONL) to learn each menu
+    /// item's demand from, in place of `--orders-per-day` and `--mix`.
+    public var historyPath: String?
+    /// `--history-shop NAME`: the shop of the export to learn from.
+    public var historyShop: String?
+    /// `--start DATE`: plan day 1's date (`YYYY-MM-DD`), for the weekdays.
+    public var start: String?
 
     /// No inputs yet: the run reads standard input, or opens the counter on a terminal.
     public init() {}
@@ -99,6 +107,11 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case planOptionOutsidePlan(String)
     case planOutOfRange(String, Int)
     case targetServiceOutOfRange
+    /// An option that `--history` replaces.
+    case historyWith(String)
+    /// `--history-shop` or `--start` without `--history`.
+    case historyOptionWithoutHistory(String)
+    case badStartDate(String)
 
     public var description: String {
         switch self {
@@ -116,6 +129,10 @@ public enum RunUsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .planOptionOutsidePlan(let option): return "\(option) is for 'juice-run plan'"
         case .planOutOfRange(let option, let maximum): return "\(option) takes 1 to \(maximum)"
         case .targetServiceOutOfRange: return "--target-service takes a share above 0 and at most 1, such as 0.95"
+        case .historyWith(let option):
+            return "--history learns each item's daily demand from the file, in place of \(option); leave out \(option)"
+        case .historyOptionWithoutHistory(let option): return "\(option) is for --history FILE"
+        case .badStartDate(let text): return "--start takes a date written YYYY-MM-DD, such as 2026-03-02, not '\(text)'"
         }
     }
 }
@@ -136,9 +153,19 @@ extension RunOptions {
             if let ordersPerDay, ordersPerDay < 0 || ordersPerDay > PlanSettings.maximumOrdersPerDay {
                 throw .planOutOfRange("--orders-per-day", PlanSettings.maximumOrdersPerDay)
             }
+            if historyPath != nil {
+                if ordersPerDay != nil { throw .historyWith("--orders-per-day") }
+                if mix != nil { throw .historyWith("--mix") }
+                if demand == .fixed { throw .historyWith("--demand fixed") }
+            } else {
+                if historyShop != nil { throw .historyOptionWithoutHistory("--history-shop") }
+                if start != nil { throw .historyOptionWithoutHistory("--start") }
+            }
+            if let start, JournalExport.dayNumber(start) == nil { throw .badStartDate(start) }
         } else {
             for (option, given) in [("--days", days != nil), ("--runs", runs != nil), ("--orders-per-day", ordersPerDay != nil), ("--demand", demand != nil),
-                                    ("--target-service", targetService != nil), ("--report", reportPath != nil)]
+                                    ("--target-service", targetService != nil), ("--report", reportPath != nil), ("--history", historyPath != nil),
+                                    ("--history-shop", historyShop != nil), ("--start", start != nil)]
             where given {
                 throw .planOptionOutsidePlan(option)
             }

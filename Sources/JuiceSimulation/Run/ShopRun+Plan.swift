@@ -1,5 +1,7 @@
 @_spi(Internals) import JuiceSupport
+import JuiceSource
 import JuiceBook
+import JuiceShop
 /// `juice-run plan`: the settings from the options, the runs from the
 /// runner, and the report in the asked format (docs/planning.md).
 extension ShopRun {
@@ -13,6 +15,14 @@ extension ShopRun {
         settings.ordersPerDay = options.ordersPerDay ?? settings.ordersPerDay
         settings.demand = options.demand ?? settings.demand
         settings.weights = weights
+        if let path = options.historyPath {
+            let history = try loadHistory(path, book: book)
+            settings.history = history
+            if !history.unknownItems.isEmpty {
+                streams.errors.line("juice-run: warning: \(PlanReport.unknownItemsNote(history))")
+                streams.errors.flush()
+            }
+        }
         settings.seed = options.seed ?? OrderGenerator.freshSeed()
         let results: [PlanRunResult]
         do {
@@ -46,6 +56,47 @@ extension ShopRun {
         }
         streams.output.flush()
         return .success
+    }
+
+    /// `--history`'s export, read through the environment and learnt from.
+    private func loadHistory(_ path: String, book: RecipeBook) throws(RunError) -> DemandHistory {
+        let name = RecipeSources.displayPath(path)
+        let input: ScriptInput
+        do {
+            input = try environment.openScript(path, name: name)
+        } catch {
+            switch error {
+            case .scriptNotFound: throw .historyUnreadable(name, reason: "no such file or directory")
+            case .scriptUnreadable(_, let reason): throw .historyUnreadable(name, reason: reason)
+            case .scriptIsDirectory: throw .historyUnreadable(name, reason: "it is a directory")
+            default: throw error
+            }
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count: Int?
+            do {
+                count = try buffer.withUnsafeMutableBytes { try input.source.read(into: $0) }
+            } catch {
+                throw .historyUnreadable(name, reason: "\(error)")
+            }
+            guard let count else { continue }  // nothing yet (a pipe): wait again
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<min(count, buffer.count)])
+        }
+        let start = options.start.flatMap(JournalExport.dayNumber)
+        do throws(DemandHistory.Problem) {
+            let entries: [JournalExport.ExportedEntry]
+            do {
+                entries = try JournalExport.parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw .read(error)
+            }
+            return try DemandHistory(entries: entries, book: book, shop: options.historyShop, start: start)
+        } catch {
+            throw .history(name, error)
+        }
     }
 
     /// The HTML report: run 1 day by day, and the service level swept over
