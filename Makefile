@@ -214,10 +214,15 @@ test: build lsp-test-setup tools-test-setup report-test-setup schema-test-setup 
 # retries). Each test starts its own server on a free port and stops it,
 # even when the test fails.
 # Server/'s own Swift tests (HummingbirdTesting) first, then the binary.
+# The same suites run twice: on SQLite files, then on a private PostgreSQL
+# server that the tests start on a socket and port of their own and stop at
+# the end, pass or fail (Tests/Server/postgres_server.py); test_chain.py
+# adds the chain (several shops, one process each) on PostgreSQL.
 server-test: server-test-setup
 	$(SWIFT) build --package-path Server --build-tests
 	$(SWIFT) test --package-path Server --skip-build
-	JUICE_SERVE=$(CURDIR)/$(SERVE_BIN) $(VENV)/bin/python -m pytest Tests/Server -q
+	JUICE_SERVE=$(CURDIR)/$(SERVE_BIN) JUICE_RUN=$(CURDIR)/$(BIN)/juice-run JUICE_TEST_BACKEND=sqlite $(VENV)/bin/python -m pytest Tests/Server -q
+	JUICE_SERVE=$(CURDIR)/$(SERVE_BIN) JUICE_RUN=$(CURDIR)/$(BIN)/juice-run JUICE_TEST_BACKEND=postgres $(VENV)/bin/python -m pytest Tests/Server -q
 
 # Playwright drives Debian's chromium (no browser download); axe-playwright-python
 # carries axe-core; schemathesis checks the API against openapi.yaml. Pinned,
@@ -226,18 +231,37 @@ PLAYWRIGHT_VERSION = 1.65.2
 AXE_PLAYWRIGHT_VERSION = 0.1.8
 SCHEMATHESIS_VERSION = 4.32.5
 REQUESTS_VERSION = 2.34.2
+PSYCOPG_VERSION = 3.3.9
 server-test-setup: schema-test-setup
-	@if $(VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("playwright") != "$(PLAYWRIGHT_VERSION)" or m.version("axe-playwright-python") != "$(AXE_PLAYWRIGHT_VERSION)" or m.version("schemathesis") != "$(SCHEMATHESIS_VERSION)" or m.version("requests") != "$(REQUESTS_VERSION)")' 2>/dev/null; then \
-	  echo "playwright, axe-playwright-python, schemathesis and requests found in $(VENV)"; \
+	@if $(VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("playwright") != "$(PLAYWRIGHT_VERSION)" or m.version("axe-playwright-python") != "$(AXE_PLAYWRIGHT_VERSION)" or m.version("schemathesis") != "$(SCHEMATHESIS_VERSION)" or m.version("requests") != "$(REQUESTS_VERSION)" or m.version("psycopg") != "$(PSYCOPG_VERSION)")' 2>/dev/null; then \
+	  echo "playwright, axe-playwright-python, schemathesis, requests and psycopg found in $(VENV)"; \
 	else \
-	  echo "installing playwright $(PLAYWRIGHT_VERSION), axe-playwright-python $(AXE_PLAYWRIGHT_VERSION), schemathesis $(SCHEMATHESIS_VERSION) and requests $(REQUESTS_VERSION) into $(VENV)"; \
+	  echo "installing playwright $(PLAYWRIGHT_VERSION), axe-playwright-python $(AXE_PLAYWRIGHT_VERSION), schemathesis $(SCHEMATHESIS_VERSION), requests $(REQUESTS_VERSION) and psycopg $(PSYCOPG_VERSION) into $(VENV)"; \
 	  { [ -x $(VENV)/bin/python ] || python3 -m venv $(VENV); } && \
 	  $(VENV)/bin/python -m pip install -q --disable-pip-version-check \
 	    "playwright==$(PLAYWRIGHT_VERSION)" "axe-playwright-python==$(AXE_PLAYWRIGHT_VERSION)" \
-	    "schemathesis==$(SCHEMATHESIS_VERSION)" "requests==$(REQUESTS_VERSION)"; \
+	    "schemathesis==$(SCHEMATHESIS_VERSION)" "requests==$(REQUESTS_VERSION)" "psycopg[binary]==$(PSYCOPG_VERSION)"; \
 	fi
 	$(call need-command,chromium,chromium,chromium)
 	$(call need-command,sqlite3,sqlite3,sqlite)
+	$(postgres-server)
+
+# PostgreSQL's server programs (initdb, pg_ctl, postgres, pgbench) for the
+# chain's tests and benchmark: Debian keeps them in /usr/lib/postgresql/N/bin,
+# off PATH, so that folder is what is looked for.
+define postgres-server
+	@if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1; then echo "PostgreSQL found"; \
+	elif [ "$$(uname -s)" = Darwin ]; then \
+	  echo "installing postgresql with Homebrew"; brew install postgresql; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  echo "installing postgresql with apt-get"; \
+	  $$SUDO apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
+	else \
+	  echo "error: PostgreSQL is missing; install postgresql with your package manager" >&2; exit 1; \
+	fi
+endef
 
 # pytest-lsp goes into a virtual environment under .build, pinned, so the
 # system Python is left alone and `make clean` removes it; pip runs only when

@@ -15,6 +15,7 @@ binary and real HTTP clients.
 The owner's view of a single SQLite shop (a chain of one) runs on both backends.
 """
 import json
+import os
 import random
 import shutil
 from decimal import Decimal
@@ -387,3 +388,54 @@ def test_the_chain_export_holds_every_shop_and_one_on_asking(chain):
     only = [json.loads(line) for line in export(north, "--format", "jsonl", "--shop", "south").splitlines()]
     assert only and {line["shop"] for line in only} == {"south"}
     assert [line["item"] for line in only if line["kind"] == "order"] == ["kiwi-juice"]
+
+
+JUICE_RUN = os.environ.get("JUICE_RUN", str(ROOT / ".build" / "debug" / "juice-run"))
+
+
+def test_a_real_day_ordered_through_the_api_is_exported_and_planned_from(tmp_path, users_database):
+    """The loop the issue closes, end to end: a day at the counter (orders,
+    a void, a refusal made good by an order after a stock edit), closed,
+    exported with `juice-serve journal export`, and planned from with
+    `juice-run plan --history`: the demand it learns is the day's, counted
+    as docs/planning.md says (the void left out, the made-good refusal once)."""
+    book = tmp_path / "book"
+    book.mkdir()
+    shutil.copy(ROOT / "docs" / "examples" / "planning" / "shop.yaml", book / "shop.yaml")
+    srv = fresh_server(tmp_path / "shop", users_database, book=book)
+    srv.start()
+    try:
+        s = sign_in(srv, MANAGER)
+        assert s.post(srv.url + "/api/stock", json={"fruit": "banana", "set": 100}).status_code == 201
+        assert s.post(srv.url + "/api/stock", json={"fruit": "kiwi", "set": 3}).status_code == 201
+        for quantity in (1, 2, 1):
+            assert order(s, srv, "banana-juice", quantity).status_code == 201
+        voided = order(s, srv, "banana-juice", 5)
+        assert voided.status_code == 201
+        assert s.post(srv.url + f"/api/orders/{voided.json()['sequence']}/void").status_code == 201
+        assert order(s, srv, "kiwi-juice", 1).status_code == 201
+        # Out of kiwi: refused, then the stock is edited and the order made good ("make now").
+        refused = order(s, srv, "kiwi-juice", 2)
+        assert refused.status_code == 409
+        assert s.post(srv.url + "/api/stock", json={"fruit": "kiwi", "add": 10}).status_code == 201
+        made_good = s.post(srv.url + "/api/orders", json={"id": new_id(), "item": "kiwi-juice", "quantity": 2,
+                                                          "resolves": int(refused.json()["error"]["refusal"])})
+        assert made_good.status_code == 201, made_good.text
+        day = s.get(srv.url + "/api/shop").json()["day"]
+        assert s.post(srv.url + "/api/day/close", json={"day": day}).status_code == 200
+    finally:
+        srv.stop()
+    export = tmp_path / "sales.csv"
+    run_cli("journal", "export", *srv.store_args, "--day", day, "--format", "csv", "--output", str(export))
+    plan = subprocess.run([JUICE_RUN, "plan", "--recipes", str(book), "--history", str(export), "--days", "3", "--runs", "20",
+                           "--seed", "7", "--format", "json"], capture_output=True, text=True, timeout=120)
+    assert plan.returncode == 0, plan.stderr
+    history = json.loads(plan.stdout)["settings"]["history"]
+    assert (history["shop"], history["days"], history["first"], history["last"], history["perWeekday"]) == ("main", 1, day, day, False)
+    units = {m["item"]: m["units"] for m in history["means"]}
+    # 1 + 2 + 1 bananas juices (the voided 5 left out); 1 kiwi juice and the refused 2 made good, counted once.
+    assert units["banana-juice"] == 4 and units["kiwi-juice"] == 3, units
+    assert all(units[item] == 0 for item in units if item not in ("banana-juice", "kiwi-juice")), units
+    text = subprocess.run([JUICE_RUN, "plan", "--recipes", str(book), "--history", str(export), "--days", "3", "--runs", "20", "--seed", "7"],
+                          capture_output=True, text=True, timeout=120)
+    assert text.returncode == 0 and f"history: learnt from shop 'main', 1 day, {day} (the days with a day-open entry)" in text.stdout, text.stdout[:800]

@@ -27,6 +27,8 @@ public struct ShopServer: Sendable {
     }
 
     static let idle: Duration = .seconds(12 * 3600)
+    /// A bcrypt hash of no one's password, checked for unknown names so that the time taken does not tell which names exist.
+    static let decoyHash = "$2b$12$C6UzMDM.H6dfI/f/IKcEeO5B0Y1bX7xqgJH8Yy9GzQXvF7kT6Kf2a"
 
     public func router() -> Router<ShopRequestContext> {
         let router = Router(context: ShopRequestContext.self)
@@ -58,6 +60,13 @@ public struct ShopServer: Sendable {
             try SameOrigin.check(request)
             let body = try await Self.decode(APIBody.SignIn.self, from: request, context: context)
             let now = Self.milliseconds()
+            // A name no user can have (ServerLauncher.checkUserName) is only
+            // checked against a made-up hash, so it takes as long as any
+            // wrong password, and never reaches the store.
+            guard (try? ServerLauncher.checkUserName(body.user)) != nil else {
+                _ = await Task.detached { Bcrypt.verify(body.password, hash: Self.decoyHash) }.value
+                throw APIError(.unauthorized, "bad-credentials", "the user name or password is wrong")
+            }
             // Five failures within a minute lock the user for a minute; the
             // attempt counts as failed until the password proves right.
             let attempt: Int64
@@ -71,7 +80,7 @@ public struct ShopServer: Sendable {
             }
             let user = try await storage.user(named: body.user)
             // The hash is checked even for an unknown user, so the time taken does not tell which names exist.
-            let hash = user?.passwordHash ?? "$2b$12$C6UzMDM.H6dfI/f/IKcEeO5B0Y1bX7xqgJH8Yy9GzQXvF7kT6Kf2a"
+            let hash = user?.passwordHash ?? Self.decoyHash
             let matches = await Task.detached { Bcrypt.verify(body.password, hash: hash) }.value
             guard let user, matches else {
                 throw APIError(.unauthorized, "bad-credentials", "the user name or password is wrong")
@@ -242,8 +251,11 @@ public struct ShopServer: Sendable {
         let order: JournalEntry?
         if let sequence = Int64(raw) {
             order = try await service.entry(sequence: sequence)
-        } else {
+        } else if (try? Self.checkClientID(raw)) != nil {
             order = try await service.entry(clientID: raw)
+        } else {
+            // Not an id a till could have given (PostgreSQL refuses a NUL in text): no such order.
+            order = nil
         }
         guard let order, case .order = order.event else { throw APIError(ShopError.unknownOrder(raw)) }
         let request: ShopService.Request = void ? .void(order: order.sequence) : .refund(order: order.sequence)
