@@ -18,7 +18,7 @@ import pytest
 import requests
 from playwright.sync_api import expect, sync_playwright
 
-from conftest import MANAGER, ROOT, STAFF, fresh_server, new_id
+from conftest import MANAGER, OWNER, ROOT, STAFF, fresh_server, new_id
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / ".build" / "screenshots"
@@ -645,6 +645,28 @@ def test_every_screen_is_accessible_with_44_pixel_targets(server, tills, size_na
     check_screen(sam.page, "journal-staff", size_name, size)
     assert sam.goto("/report").status == 403
     check_screen(sam.page, "managers-only", size_name, size)
+
+
+@pytest.mark.parametrize("size_name", ["tablet-landscape", "phone"])
+def test_the_owner_sees_the_chain_and_managers_do_not(server, tills, size_name):
+    """The owner's /chain page: every shop's stock and the chain's figures,
+    accessible at a tablet's and a phone's size; a manager is refused it and
+    has no link to it."""
+    size = SIZES[size_name]
+    assert api_order(server, MANAGER, "kiwi-juice", 2).status_code == 201
+    olga = tills(server, OWNER, size=size)
+    page = olga.page
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Chain").click()
+    expect(page.locator("h1")).to_contain_text("Chain")
+    shops = page.locator("#chain-stock tbody tr")
+    expect(shops.first.locator("th")).to_have_text("main")
+    expect(page.locator("#chain-figures tbody tr").last.locator("th")).to_have_text("Chain")
+    # The chain's orders are the shop's: 1 order of the day, served.
+    expect(page.locator("#chain-figures tbody tr").last.locator("td").first).to_have_text("1")
+    check_screen(page, "chain", size_name, size)
+    anna = tills(server, MANAGER, size=size)
+    expect(anna.page.get_by_role("link", name="Chain")).to_have_count(0)
+    assert anna.goto("/chain").status == 403
 
 
 def test_the_readme_shows_a_tablet_counter():

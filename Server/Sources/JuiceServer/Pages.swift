@@ -104,11 +104,13 @@ struct Pages {
 
     static func chain(_ shops: [ShopService.ShopSummary], report: APIBody.ChainReportBody) -> HTML {
         let fruits = shops.first.map { $0.shop.book.fruits.map(\.id) } ?? []
-        let stockHead = "<thead><tr><th scope=\"col\">Shop</th><th scope=\"col\">Day</th>\(fruits.map { "<th scope=\"col\">\(HTML.escape($0))</th>" }.joined())</tr></thead>"
-        let stockRows = shops.map { summary in
+        let stockHead = "<thead><tr><th scope=\"col\">Shop</th><th scope=\"col\">Day</th>\(fruits.map { (id: String) -> String in "<th scope=\"col\">\(HTML.escape(id))</th>" }.joined())</tr></thead>"
+        // Every closure here says it makes a String: GRDB's `SQL` is also
+        // made from string literals and joins, and was once picked instead.
+        let stockRows = shops.map { (summary: ShopService.ShopSummary) -> String in
             let counts = Dictionary(summary.shop.stockByID.fruit.map { ($0.id, $0.count) }, uniquingKeysWith: { first, _ in first })
             let day = (summary.shop.openDay ?? summary.shop.lastDay ?? "—") + (summary.shop.openDay == nil ? " (closed)" : "")
-            return "<tr><th scope=\"row\">\(HTML.escape(summary.name))</th><td>\(HTML.escape(day))</td>\(fruits.map { "<td>\(counts[$0].map(String.init) ?? "—")</td>" }.joined())</tr>"
+            return "<tr><th scope=\"row\">\(HTML.escape(summary.name))</th><td>\(HTML.escape(day))</td>\(fruits.map { (id: String) -> String in "<td>\(counts[id].map(String.init) ?? "—")</td>" }.joined())</tr>"
         }.joined()
         func figures(_ name: String, _ f: APIBody.Figures) -> String {
             "<tr><th scope=\"row\">\(HTML.escape(name))</th><td>\(f.orders)</td><td>\(f.served)</td><td>\(f.refused)</td><td>\(f.voided)</td><td>\(f.refunded)</td><td>\(HTML.escape(f.revenue ?? "unknown"))</td><td>\(HTML.escape(f.fruitCost ?? "unknown"))</td><td>\(HTML.escape(f.grossMargin ?? "unknown"))</td><td>\(HTML.escape(f.wasteCost ?? "unknown"))</td></tr>"

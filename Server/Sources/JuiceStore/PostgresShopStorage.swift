@@ -1,8 +1,8 @@
 import Foundation
 import JuiceShop
-import Logging
-import NIOCore
-import PostgresNIO
+internal import Logging
+internal import NIOCore
+internal import PostgresNIO
 
 /// The chain's store: many shops in one PostgreSQL database, through
 /// postgres-nio. Each shop's journal, days, users and sessions are its own

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+internal import GRDB
 import JuiceShop
 #if canImport(Glibc)
 import Glibc
