@@ -51,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "juice-serve",
-            dependencies: ["JuiceServer", "JuiceStore", argumentParser],
+            dependencies: [kit, "JuiceServer", "JuiceStore", argumentParser],
             swiftSettings: optimiseAcrossModules
         ),
         .testTarget(

@@ -48,10 +48,10 @@ TEST_TARGETS = {"JuiceKitTests": "Tests/JuiceKitTests", "EndToEndTests": "Tests/
 PRODUCTS = {
     "argumentParser": "ArgumentParser", "hummingbird": "Hummingbird", "hummingbirdAuth": "HummingbirdAuth",
     "hummingbirdBcrypt": "HummingbirdBcrypt", "hummingbirdTesting": "HummingbirdTesting", "httpTypes": "HTTPTypes",
-    "logging": "Logging", "serviceLifecycle": "ServiceLifecycle", "grdb": "GRDB",
+    "logging": "Logging", "serviceLifecycle": "ServiceLifecycle", "grdb": "GRDB", "postgres": "PostgresNIO",
 }
 # What juice-lint and juice-run must never link: the tools' package does not even name them.
-SERVER_PACKAGES = ["hummingbird", "hummingbird-auth", "GRDB.swift", "swift-service-lifecycle", "swift-http-types", "swift-log"]
+SERVER_PACKAGES = ["hummingbird", "hummingbird-auth", "GRDB.swift", "postgres-nio", "swift-service-lifecycle", "swift-http-types", "swift-log"]
 # Siblings: none of these may depend on another.
 SIBLINGS = ["JuiceLint", "JuiceSimulation", "JuiceLanguageServer"]
 # `Synchronization` outside the driver: each file is justified under

@@ -1,7 +1,6 @@
 import Foundation
 import JuiceShop
 internal import Logging
-internal import NIOCore
 internal import PostgresNIO
 
 /// The chain's store: many shops in one PostgreSQL database, through
