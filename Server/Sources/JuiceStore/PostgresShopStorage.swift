@@ -236,17 +236,11 @@ public final class PostgresShopStorage: ShopStorage {
 
     // MARK: The journal
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     public func append(_ entries: [JournalEntry]) async throws {
         guard !entries.isEmpty else { return }
         let rows = try entries.map { entry in
-            let (clientID, target) = JournalKeys.of(entry.event)
-            return (entry, clientID, target, String(decoding: try Self.encoder.encode(entry), as: UTF8.self))
+            let (clientID, target) = StoredEntry.keys(of: entry.event)
+            return (entry, clientID, target, try StoredEntry.body(of: entry))
         }
         let shop = shop
         try await writer.write { connection in
@@ -291,7 +285,7 @@ public final class PostgresShopStorage: ShopStorage {
         guard !clientIDs.isEmpty else { return [:] }
         var found: [String: JournalEntry] = [:]
         for entry in try await bodies("SELECT body FROM journal WHERE client_id = ANY(\(clientIDs))") {
-            if let id = JournalKeys.of(entry.event).clientID { found[id] = entry }
+            if let id = StoredEntry.keys(of: entry.event).clientID { found[id] = entry }
         }
         return found
     }
@@ -374,13 +368,9 @@ public final class PostgresShopStorage: ShopStorage {
         }
     }
 
-    /// Ends a user's sessions (an owner's in every shop). A session's value
-    /// is hummingbird-auth's JSON of the session, which holds
-    /// `"user":"NAME"`; `\`, `_` and `%` in the name are escaped for LIKE,
-    /// and the pattern is a bound parameter.
+    /// Ends a user's sessions (an owner's in every shop).
     private static func endSessions(of name: String, everywhere: Bool, shop: String, _ connection: PostgresConnection) async throws {
-        let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        let pattern = "%\"user\":\"" + escaped + "\"%"
+        let pattern = StoredEntry.sessionPattern(user: name)
         if everywhere {
             try await connection.query("DELETE FROM sessions WHERE convert_from(value, 'UTF8') LIKE \(pattern)", logger: logger)
         } else {
@@ -449,12 +439,7 @@ public final class PostgresShopStorage: ShopStorage {
             for try await body in try await client.query(query, logger: Self.logger).decode(String.self) { bodies.append(body) }
             return bodies
         }
-        let decoder = JSONDecoder()
-        return try bodies.map { body in
-            do { return try decoder.decode(JournalEntry.self, from: Data(body.utf8)) } catch {
-                throw StorageError.unusableDatabase("a journal entry cannot be read: \(error)")
-            }
-        }
+        return try bodies.map(StoredEntry.entry(from:))
     }
 
     private func read<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
@@ -631,19 +616,6 @@ actor ShopWriter {
     func close() async {
         await drop()
         taken = false
-    }
-}
-
-/// The client id and the corrected order an entry's unique indexes hold, in either store.
-enum JournalKeys {
-    static func of(_ event: JournalEntry.Event) -> (clientID: String?, target: Int64?) {
-        switch event {
-        case .order(let made): (made.clientID, nil)
-        case .refusal(let refused): (refused.clientID, nil)
-        case .stockChange(let change): (change.clientID, nil)
-        case .void(let correction), .refund(let correction): (nil, correction.order)
-        default: (nil, nil)
-        }
     }
 }
 

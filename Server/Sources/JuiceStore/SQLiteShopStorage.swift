@@ -205,18 +205,12 @@ public final class SQLiteShopStorage: ShopStorage {
 
     // MARK: The journal
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     public func append(_ entries: [JournalEntry]) async throws {
         guard !entries.isEmpty else { return }
         try refuseIfWriteProtected()
         let rows = try entries.map { entry in
-            let (clientID, target) = Self.keys(of: entry.event)
-            let body = String(decoding: try Self.encoder.encode(entry), as: UTF8.self)
+            let (clientID, target) = StoredEntry.keys(of: entry.event)
+            let body = try StoredEntry.body(of: entry)
             return (entry, clientID, target, body)
         }
         do {
@@ -266,7 +260,7 @@ public final class SQLiteShopStorage: ShopStorage {
                 let chunk = Array(clientIDs[start..<min(start + 500, clientIDs.count)])
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
                 for entry in try Self.decodeRows(db, sql: "SELECT body FROM journal WHERE client_id IN (\(marks))", arguments: StatementArguments(chunk)) {
-                    if let id = Self.keys(of: entry.event).clientID { found[id] = entry }
+                    if let id = StoredEntry.keys(of: entry.event).clientID { found[id] = entry }
                 }
             }
             return found
@@ -330,12 +324,9 @@ public final class SQLiteShopStorage: ShopStorage {
         }
     }
 
-    /// Ends a user's sessions. A session's value is hummingbird-auth's JSON
-    /// of `ShopSession`, which holds `"user":"NAME"`; `_` and `%`, which a
-    /// name may hold, are escaped so the pattern matches that name only.
+    /// Ends a user's sessions.
     private static func endSessions(of name: String, _ db: Database) throws {
-        let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-        try db.execute(sql: "DELETE FROM sessions WHERE CAST(value AS TEXT) LIKE ? ESCAPE '\\'", arguments: ["%\"user\":\"" + escaped + "\"%"])
+        try db.execute(sql: "DELETE FROM sessions WHERE CAST(value AS TEXT) LIKE ? ESCAPE '\\'", arguments: [StoredEntry.sessionPattern(user: name)])
     }
 
     /// How many failures within `lockWindow` milliseconds lock a user, and for how long.
@@ -396,12 +387,7 @@ public final class SQLiteShopStorage: ShopStorage {
     }
 
     private static func decodeRows(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalEntry] {
-        let decoder = JSONDecoder()
-        return try String.fetchAll(db, sql: sql, arguments: arguments).map { body in
-            do { return try decoder.decode(JournalEntry.self, from: Data(body.utf8)) } catch {
-                throw StorageError.unusableDatabase("a journal entry cannot be read: \(error)")
-            }
-        }
+        try String.fetchAll(db, sql: sql, arguments: arguments).map(StoredEntry.entry(from:))
     }
 
     /// A database whose file loses every write permission bit while the
@@ -417,17 +403,6 @@ public final class SQLiteShopStorage: ShopStorage {
     private static func user(_ row: Row) -> StoredUser? {
         guard let role = StoredUser.Role(rawValue: row["role"]) else { return nil }
         return StoredUser(name: row["name"], role: role, passwordHash: row["password_hash"], created: row["created"])
-    }
-
-    /// The client id and the corrected order an entry's unique indexes hold.
-    private static func keys(of event: JournalEntry.Event) -> (clientID: String?, target: Int64?) {
-        switch event {
-        case .order(let made): (made.clientID, nil)
-        case .refusal(let refused): (refused.clientID, nil)
-        case .stockChange(let change): (change.clientID, nil)
-        case .void(let correction), .refund(let correction): (nil, correction.order)
-        default: (nil, nil)
-        }
     }
 
     static func describe(_ error: DatabaseError) -> String {
