@@ -644,6 +644,50 @@ def test_a_database_of_a_newer_schema_is_refused(tmp_path, users_database):
     assert sha256(database) == before
 
 
+# The schema of issue 38's juice-serve (migration 1), written by hand: a
+# database from before the owner role.
+SCHEMA_1 = """
+CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+INSERT INTO grdb_migrations VALUES ('1-journal-users-sessions');
+CREATE TABLE journal (sequence INTEGER PRIMARY KEY AUTOINCREMENT, day TEXT NOT NULL, time INTEGER NOT NULL,
+    user TEXT NOT NULL, till TEXT NOT NULL, kind TEXT NOT NULL, client_id TEXT, target INTEGER, body TEXT NOT NULL);
+CREATE TABLE users (name TEXT PRIMARY KEY, role TEXT NOT NULL CHECK (role IN ('manager', 'staff')),
+    password_hash TEXT NOT NULL, created INTEGER NOT NULL);
+CREATE TABLE sessions (key TEXT PRIMARY KEY, value BLOB NOT NULL, expires INTEGER NOT NULL);
+CREATE TABLE sign_in_failures (user TEXT NOT NULL, time INTEGER NOT NULL);
+PRAGMA application_id = 1247103299;
+"""
+
+
+@pytest.mark.sqlite_only
+def test_a_database_from_before_the_owner_role_is_migrated_with_its_users_and_journal(tmp_path, users_database):
+    """Migration 2 makes the users table again (SQLite cannot widen a CHECK):
+    the users, their passwords and the journal come through, and an owner can be added."""
+    old = tmp_path / "old.sqlite"
+    with sqlite3.connect(old) as db:
+        db.executescript(SCHEMA_1)
+        with sqlite3.connect(users_database) as users:
+            for row in users.execute("SELECT name, role, password_hash, created FROM users WHERE role != 'owner'"):
+                db.execute("INSERT INTO users VALUES (?, ?, ?, ?)", row)
+        body = {"sequence": 1, "day": "2026-01-05", "time": 1767600000000, "user": "system", "till": "server", "kind": "day-open",
+                "fruit": [{"id": "banana", "count": 5}], "servings": []}
+        db.execute("INSERT INTO journal (sequence, day, time, user, till, kind, body) VALUES (1, '2026-01-05', 1767600000000, 'system', 'server', 'day-open', ?)",
+                   (json.dumps(body),))
+    srv = Server(tmp_path / "server", database=old)
+    srv.start()
+    try:
+        s = srv.session(MANAGER)
+        assert s.get(srv.url + "/api/shop").json()["stock"]["banana"] == 5
+        assert order(s, srv, "banana-juice").status_code == 201
+    finally:
+        srv.stop()
+    run_cli("users", "add", "olivia", "--role", "owner", "--database", str(old), stdin="owner-password-9\n")
+    with sqlite3.connect(old) as db:
+        assert [r[0] for r in db.execute("SELECT identifier FROM grdb_migrations ORDER BY identifier")] == ["1-journal-users-sessions", "2-owner-role"]
+        assert sorted(db.execute("SELECT name, role FROM users")) == [("anna", "manager"), ("olivia", "owner"), ("sam", "staff")]
+        assert db.execute("SELECT count(*) FROM journal").fetchone()[0] == 2
+
+
 @pytest.mark.sqlite_only
 def test_an_empty_file_becomes_a_new_database(tmp_path):
     database = tmp_path / "shop.sqlite"
