@@ -19,7 +19,9 @@ struct JuiceServe: AsyncParsableCommand {
             is the truth (`juice-serve stock import FILE` sets it, as a journal entry).
             No user exists until you add one: juice-serve users add NAME --role manager.
             It listens on 127.0.0.1 unless --host says otherwise; put TLS in front (a
-            reverse proxy) before exposing it. See docs/serving.md.
+            reverse proxy) before exposing it. A chain of shops shares a PostgreSQL
+            database: --database postgres://… (or JUICE_DATABASE_URL) and --shop NAME,
+            one process a shop. See docs/serving.md.
             """,
         subcommands: [Serve.self, Users.self, Stock.self, Journal.self],
         defaultSubcommand: Serve.self
@@ -159,12 +161,7 @@ struct Journal: AsyncParsableCommand {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the journal, one line per entry (who, when, what it took), for accountants and `juice-run plan --history`.",
-            discussion: """
-                CSV has a header and the columns shop, sequence, day, at, user, till, kind, item, quantity,
-                price, cost, fruit, target, resolves, client_id and detail (the entry's JSON); JSONL is one
-                JSON object per entry. Reads only: it works while juice-serve runs. Without --shop, every
-                shop of a chain's database, shop by shop.
-                """)
+            discussion: "CSV has a header and the columns shop, sequence, day, at, user, till, kind, item, quantity, price, cost, fruit, target, resolves, client_id and detail (the entry's JSON); JSONL is one JSON object per entry. Reads only: it works while juice-serve runs. Without --shop, every shop of a chain's database, shop by shop.")
         @Option(name: .customLong("recipes"), help: .hidden) var recipes: [String] = []
         @Option(help: ArgumentHelp("A SQLite file or a postgres:// URL (default: $JUICE_DATABASE_URL, else .juice/shop.sqlite beside the book).", valueName: "PATH|URL"))
         var database: String? = ProcessInfo.processInfo.environment["JUICE_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
