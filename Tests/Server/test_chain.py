@@ -263,6 +263,39 @@ def test_a_retry_that_reaches_another_process_never_orders_twice(chain):
 
 
 @pg_only
+def test_one_order_id_sent_to_two_shops_at_once_orders_once_and_spoils_no_other_order(chain):
+    """A till that sends one order to two shops' processes at the same
+    moment: the two batches race to write the id; the chain-wide unique
+    index lets one in, and the other process decides its batch again, so
+    the id gets the first answer at both and every other till's order in
+    that batch is still made."""
+    north, south = chain
+    sessions = {srv.shop: sign_in(srv, OWNER) for srv in (north, south)}
+    for srv in (north, south):
+        assert sessions[srv.shop].post(srv.url + "/api/stock", json={"fruit": "banana", "set": 1_000_000}).status_code == 201
+    for round_ in range(5):
+        shared = new_id()
+        barrier = threading.Barrier(20)
+        results = {}
+
+        def till(srv, i):
+            c = clone(sessions[srv.shop])
+            barrier.wait()
+            client_id = shared if i == 0 else new_id()
+            results[(srv.shop, i)] = order(c, srv, "banana-juice", 1, client_id)
+
+        threads = [threading.Thread(target=till, args=(srv, i)) for srv in (north, south) for i in range(10)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert all(r.status_code == 201 for r in results.values()), [(k, r.status_code, r.text[:120]) for k, r in results.items() if r.status_code != 201]
+        assert results[("north", 0)].json() == results[("south", 0)].json()
+        holders = [srv.shop for srv in (north, south) if any(e.get("clientID") == shared for e in journal(sessions[srv.shop], srv))]
+        assert len(holders) == 1, (round_, holders)
+
+
+@pg_only
 def test_postgres_restarted_under_load_loses_nothing_and_tills_get_503_with_retry_after(chain):
     north, south = chain
     pg = postgres()

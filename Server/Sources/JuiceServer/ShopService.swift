@@ -164,7 +164,9 @@ public actor ShopService {
         working = false
     }
 
-    private func decideAndWrite(_ batch: [(Request, Actor, @Sendable (Result<Outcome, Failure>) -> Void)]) async {
+    /// - Parameter retried: whether this batch is being decided again after
+    ///   its write was refused as a duplicate.
+    private func decideAndWrite(_ batch: [(Request, Actor, @Sendable (Result<Outcome, Failure>) -> Void)], retried: Bool = false) async {
         if needsReplay {
             do {
                 try await catchUp()
@@ -227,6 +229,14 @@ public actor ShopService {
             for entry in entries { broadcast(entry) }
         } catch {
             needsReplay = true
+            if case .duplicate = error as? StorageError, !retried {
+                // Another process wrote one of this batch's client ids in the
+                // meantime (a till that sent one order to two shops at once):
+                // decided again, that request finds the first answer, and the
+                // batch's other requests are written, not refused with it.
+                await decideAndWrite(batch, retried: true)
+                return
+            }
             let failure = Failure.storage(error as? StorageError ?? .failed("\(error)"))
             answers = answers.map { answer in
                 if case .success(.written) = answer { return .failure(failure) }
