@@ -380,11 +380,14 @@ bench: setup bench-setup
 	python3 Benchmarks/bench.py --swift "$(SWIFT)" --cc "$(CC)" $(BENCH)
 	$(SWIFT) build --package-path Server -c release $(RELEASE_FLAGS) --product juice-serve
 	python3 Benchmarks/serve_bench.py --serve Server/.build/release/juice-serve $(SERVE_BENCH)
+	python3 Benchmarks/chain_bench.py --serve-bin Server/.build/release/juice-serve $(CHAIN_BENCH)
 
 # The references are C, built with cc -O2: install a compiler when there is none.
-# juice-serve's load comes from wrk (Benchmarks/serve_bench.py).
+# juice-serve's load comes from wrk (Benchmarks/serve_bench.py, chain_bench.py);
+# the chain's runs on a private PostgreSQL, side by side with pgbench.
 bench-setup:
 	$(call need-command,wrk,wrk,wrk)
+	$(postgres-server)
 	@if command -v $(CC) >/dev/null 2>&1; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
