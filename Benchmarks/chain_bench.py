@@ -48,8 +48,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
 from pathlib import Path
 
@@ -127,14 +125,8 @@ def load_private_postgres():
     return module.PrivatePostgres
 
 
-def http(method, url, body=None, headers=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json", **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, response.headers, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
+# The HTTP helper of juice-serve's own benchmark (this script's folder is on sys.path).
+from serve_bench import http  # noqa: E402
 
 
 def percentile(histogram, fraction):
