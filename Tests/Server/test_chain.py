@@ -472,3 +472,25 @@ def test_a_real_day_ordered_through_the_api_is_exported_and_planned_from(tmp_pat
     text = subprocess.run([JUICE_RUN, "plan", "--recipes", str(book), "--history", str(export), "--days", "3", "--runs", "20", "--seed", "7"],
                           capture_output=True, text=True, timeout=120)
     assert text.returncode == 0 and f"history: learnt from shop 'main', 1 day, {day} (the days with a day-open entry)" in text.stdout, text.stdout[:800]
+
+
+@pg_only
+def test_a_database_that_cannot_be_used_is_named_at_once_with_why(tmp_path):
+    """A wrong database, user, socket or URL stops juice-serve at once with
+    PostgreSQL's or the system's reason, and never prints the password."""
+    pg = postgres()
+    good = pg.url(pg.create_database("launch"))
+    cases = [
+        (good.replace("/launch_", "/missing_"), "does not exist"),
+        (good.replace("juice@", "nobody:s3cret-word@"), 'role "nobody" does not exist'),
+        (good.replace(pg.socket_dir, str(tmp_path / "no-socket-here")), "No such file or directory"),
+        (good + "&sslmode=sometimes", "sslmode 'sometimes'"),
+        ("postgres://[::1", "not a postgres:// URL"),
+    ]
+    for url, why in cases:
+        started = time.time()
+        result = run_cli("users", "list", "--database", url, check=False)
+        assert result.returncode == 1, (url, result.stdout)
+        assert why in result.stderr, (url, result.stderr)
+        assert "s3cret-word" not in result.stderr, result.stderr
+        assert time.time() - started < 10, url

@@ -57,6 +57,17 @@ public final class PostgresShopStorage: ShopStorage {
         let target = try PostgresURL(url)
         displayURL = target.display
         self.shop = shop
+        // One plain connection first: the pool would retry a refused or
+        // failed connection until a deadline and hide why; this says it at once.
+        do {
+            let configuration = try target.connectionConfiguration(application: "juice-serve")
+            let probe = try await Self.withDeadline(.seconds(10)) {
+                try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Self.logger)
+            }
+            try? await probe.close()
+        } catch {
+            throw StorageError.unusableDatabase("cannot connect to \(target.display): \(Self.describe(error))")
+        }
         let client = PostgresClient(configuration: target.clientConfiguration(), backgroundLogger: Self.logger)
         self.client = client
         clientTask = Task { await client.run() }
@@ -495,6 +506,8 @@ public final class PostgresShopStorage: ShopStorage {
     static func describe(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
+            // A refused or failed connection: the system's reason (no such socket, connection refused).
+            if let underlying = error.underlying { return String(describing: underlying) }
             return "\(error.code)"
         }
         if let error = error as? StorageError { return error.description }
