@@ -61,8 +61,7 @@ WEEKDAY_MEANS = {
 
 
 def plan(tmp_path, *args, book=BOOK, export=None, name="history.jsonl", cores=None):
-    if not JUICE_RUN:
-        pytest.skip("JUICE_RUN is not set")
+    assert JUICE_RUN, "set JUICE_RUN to the juice-run binary (make test does)"
     (tmp_path / "book.yaml").write_text(book)
     argv = [JUICE_RUN, "plan", "--recipes", str(tmp_path / "book.yaml"), *args]
     if export is not None:
@@ -234,8 +233,9 @@ def test_csv_and_jsonl_exports_give_the_same_plan(tmp_path):
     assert json.loads(from_csv.stdout)["settings"]["history"]["perWeekday"] is True
 
 
-@pytest.mark.skipif(shutil.which("taskset") is None, reason="taskset is not installed")
 def test_the_same_seed_gives_the_same_bytes_on_one_core_and_on_all(tmp_path):
+    # taskset is util-linux's, on every Debian system: a missing one fails, not skips.
+    assert shutil.which("taskset"), "taskset (util-linux) is needed"
     export = poisson_history(WEEKDAY_MEANS, 35, 6).jsonl()
     args = ("--days", "14", "--runs", "64", "--seed", "99", "--format", "json")
     everywhere = plan(tmp_path, *args, export=export)
@@ -405,8 +405,7 @@ def test_an_export_of_several_shops_needs_a_choice(tmp_path):
 
 
 def test_history_options_need_plan_and_history(tmp_path):
-    if not JUICE_RUN:
-        pytest.skip("JUICE_RUN is not set")
+    assert JUICE_RUN, "set JUICE_RUN to the juice-run binary (make test does)"
     (tmp_path / "book.yaml").write_text(BOOK)
     replay = subprocess.run([JUICE_RUN, "--recipes", str(tmp_path / "book.yaml"), "--history", "x.csv", "--order", "kiwi-juice"],
                             capture_output=True, text=True)
